@@ -1,0 +1,82 @@
+// What a game must provide to be searched and served by the engine.
+//
+// A game is a stateless "traits" struct G with static functions over a plain
+// value type G::Position (copy-make: the search copies positions, so keep them
+// small). The search core (engine/search.h) is templated on G, so none of these
+// calls is virtual. Optional hooks are detected with `requires` and documented
+// below the concept.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/options.h"
+#include "engine/types.h"
+
+namespace ludus {
+
+template <class G>
+concept GameTraits = requires(const typename G::Position& pos, typename G::Position& mpos,
+                              typename G::Move move, typename G::Move* out,
+                              typename G::Config& cfg, const typename G::Config& ccfg,
+                              std::string_view text, std::uint16_t packed, int ply) {
+  // Name used by `newgame <name>` and the Game option.
+  { G::kName } -> std::convertible_to<std::string_view>;
+  // Upper bound of legal_moves() over every position.
+  { G::kMaxMoves } -> std::convertible_to<int>;
+
+  // Game options (rule variants, evaluator choice) beyond the engine's own.
+  { G::options() } -> std::same_as<std::vector<OptionSpec>>;
+  { G::set_option(cfg, text, text) } -> std::same_as<Status>;
+
+  { G::start(ccfg) } -> std::same_as<typename G::Position>;
+  { G::side_to_move(pos) } -> std::same_as<Side>;
+  // Writes the legal moves (complete turns' parts, passes included) in the
+  // game's canonical order and returns their count. 0 means the game is over.
+  { G::legal_moves(pos, out) } -> std::same_as<int>;
+  { G::play(pos, move) } -> std::same_as<typename G::Position>;
+  // Zobrist-style key covering every piece of state that decides moves/result.
+  { G::key(pos) } -> std::same_as<std::uint64_t>;
+  { G::outcome(pos) } -> std::same_as<Outcome>;
+  // Value of a finished game for the side to move, `ply` plies from the root
+  // (use mate_in/mated_in for wins, or exact margins where the protocol says so).
+  { G::terminal_score(pos, ply) } -> std::same_as<Score>;
+  // Static evaluation for the side to move.
+  { G::evaluate(pos, ccfg) } -> std::same_as<Score>;
+
+  // Notation.
+  { G::move_to_string(move) } -> std::same_as<std::string>;
+  { G::parse_move(pos, text, move) } -> std::same_as<Status>;
+  { G::to_fen(pos) } -> std::same_as<std::string>;
+  { G::parse_fen(text, mpos, ccfg) } -> std::same_as<Status>;
+  { G::board_lines(pos) } -> std::same_as<std::vector<std::string>>;
+  // Human-readable breakdown of evaluate() for the `eval` command.
+  { G::eval_lines(pos, ccfg) } -> std::same_as<std::vector<std::string>>;
+
+  // Moves packed into 16 bits for the transposition table; 0 = no move.
+  { G::pack(move) } -> std::same_as<std::uint16_t>;
+  { G::unpack(packed) } -> std::same_as<typename G::Move>;
+};
+
+// Optional hooks (checked with `if constexpr (requires ...)` in the search):
+//
+//   static constexpr bool kEndsWithMovesLeft;
+//       true if a game can end while the side to move still has moves (goal,
+//       stall counters). Then the search calls outcome() at every node;
+//       otherwise a node with no legal move is the end and outcome() is only
+//       used by the protocol.
+//   static int order_hint(const Position&, Move);
+//       a static move-ordering prior (captured material, ...), larger first.
+//   class Solver { Solver(std::size_t mb); void clear();
+//                  Score solve(const Position&, Score alpha, Score beta,
+//                              const std::atomic<bool>& stop, std::uint64_t& nodes); };
+//   static int exact_depth(const Position&);
+//       an exact solver for positions near the end. When the remaining search
+//       depth reaches exact_depth(pos) the search asks the solver instead of
+//       going on (Othello: exact_depth = empties). solve() is fail-soft and
+//       uses the same score units as terminal_score().
+
+}  // namespace ludus

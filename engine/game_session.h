@@ -1,0 +1,259 @@
+// GameSession<G>: the Session of one game kind. Owns the position, the
+// transposition table, the game's solvers and the search threads.
+//
+// Threads of one `go`: a coordinator thread starts `Threads` searchers (the
+// first is the main searcher that reports and decides when to stop
+// iterating), watches the hard time limit every millisecond (so that a long
+// exact solve is interrupted as well as a midgame search), joins them and
+// sends exactly one bestmove.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/game_concept.h"
+#include "engine/perft.h"
+#include "engine/search.h"
+#include "engine/session.h"
+
+namespace ludus {
+
+template <class G>
+concept HasBenchFens = requires {
+  { G::bench_fens() } -> std::convertible_to<std::vector<std::string>>;
+  { G::kBenchDepth } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept HasMovesLeft = requires(const typename G::Position& p) {
+  { G::moves_left(p) } -> std::convertible_to<int>;
+};
+
+template <GameTraits G>
+class GameSession final : public Session {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+  using Solver = typename SolverOf<G>::type;
+
+  GameSession() { reset_position(); }
+  ~GameSession() override {
+    stop();
+    wait();
+  }
+
+  std::string_view game() const override { return G::kName; }
+  std::vector<OptionSpec> game_options() const override { return G::options(); }
+
+  Status set_game_option(std::string_view name, std::string_view value) override {
+    if (searching()) return Status::fail("cannot change options while searching");
+    typename G::Config copy = config_;
+    Status st = G::set_option(copy, name, value);
+    if (!st) return st;
+    config_ = copy;
+    return st;
+  }
+
+  void apply_settings(const EngineSettings& settings) override {
+    wait();
+    const bool resize = settings.hash_mib != settings_.hash_mib || !sized_;
+    settings_ = settings;
+    settings_.threads = std::max(1, settings_.threads);
+    if (resize) {
+      // A game with an exact solver splits the memory between the two tables.
+      tt_.resize(HasSolver<G> ? std::max<std::size_t>(1, settings_.hash_mib / 2) : settings_.hash_mib);
+      solvers_.clear();
+      sized_ = true;
+    }
+  }
+
+  void new_game() override {
+    wait();
+    tt_.clear();
+    if constexpr (HasSolver<G>)
+      for (auto& s : solvers_) s->clear();
+    reset_position();
+  }
+
+  Status set_position(std::optional<std::string_view> fen,
+                      const std::vector<std::string>& moves) override {
+    if (searching()) return Status::fail("cannot set a position while searching");
+    Position p;
+    if (fen) {
+      Status st = G::parse_fen(*fen, p, config_);
+      if (!st) return st;
+    } else {
+      p = G::start(config_);
+    }
+    std::vector<std::string> played;
+    for (const auto& token : moves) {
+      Move m{};
+      Status st = G::parse_move(p, token, m);
+      if (!st) return st;
+      p = G::play(p, m);
+      played.push_back(G::move_to_string(m));
+    }
+    pos_ = p;
+    moves_ = std::move(played);
+    return Status::ok();
+  }
+
+  Status play_move(std::string_view token) override {
+    if (searching()) return Status::fail("cannot play a move while searching");
+    Move m{};
+    Status st = G::parse_move(pos_, token, m);
+    if (!st) return st;
+    pos_ = G::play(pos_, m);
+    moves_.push_back(G::move_to_string(m));
+    return st;
+  }
+
+  std::string fen() const override { return G::to_fen(pos_); }
+  std::vector<std::string> legal_moves() const override {
+    Move moves[G::kMaxMoves];
+    const int n = game_over() ? 0 : G::legal_moves(pos_, moves);
+    std::vector<std::string> out;
+    for (int i = 0; i < n; ++i) out.push_back(G::move_to_string(moves[i]));
+    return out;
+  }
+  Outcome outcome() const override { return G::outcome(pos_); }
+  Side side_to_move() const override { return G::side_to_move(pos_); }
+  std::vector<std::string> board_lines() const override { return G::board_lines(pos_); }
+  std::vector<std::string> eval_lines() const override { return G::eval_lines(pos_, config_); }
+  Score static_eval() const override { return G::evaluate(pos_, config_); }
+  std::vector<std::string> bench_fens() const override {
+    if constexpr (HasBenchFens<G>) return G::bench_fens();
+    return {G::to_fen(G::start(config_))};
+  }
+  int bench_depth() const override {
+    if constexpr (HasBenchFens<G>) return G::kBenchDepth;
+    return 8;
+  }
+
+  std::uint64_t perft(int depth,
+                      const std::function<void(const std::string&, std::uint64_t)>& per_move) override {
+    return perft_divide<G>(pos_, depth, per_move);
+  }
+
+  Status go(const SearchLimits& limits, SearchCallbacks callbacks) override {
+    if (searching()) return Status::fail("a search is already running");
+    wait();  // join a coordinator that has already finished
+    if (!sized_) apply_settings(settings_);
+    if constexpr (HasSolver<G>) {
+      while (static_cast<int>(solvers_.size()) < settings_.threads)
+        solvers_.push_back(std::make_unique<Solver>(std::max<std::size_t>(1, settings_.hash_mib / 2)));
+    }
+    searching_.store(true);
+    shared_ = std::make_unique<SearchShared<G>>();
+    shared_->tt = &tt_;
+    shared_->config = &config_;
+    shared_->limits = limits;
+    shared_->unbounded.store(limits.infinite || limits.ponder);
+    int moves_left = 30;
+    if constexpr (HasMovesLeft<G>) moves_left = G::moves_left(pos_);
+    moves_left_ = moves_left;
+    shared_->time.start(limits, G::side_to_move(pos_), moves_left, settings_.move_overhead_ms);
+    tt_.new_search();
+    coordinator_ = std::thread([this, cb = std::move(callbacks)] { coordinate(cb); });
+    return Status::ok();
+  }
+
+  void stop() override {
+    std::lock_guard lock(shared_mutex_);
+    if (shared_) {
+      shared_->unbounded.store(false);
+      shared_->stop.store(true);
+    }
+  }
+
+  void ponderhit() override {
+    std::lock_guard lock(shared_mutex_);
+    if (!shared_ || !shared_->limits.ponder) return;
+    SearchLimits normal = shared_->limits;
+    normal.ponder = false;
+    shared_->time.start(normal, G::side_to_move(pos_), moves_left_, settings_.move_overhead_ms);
+    shared_->unbounded.store(normal.infinite);
+  }
+
+  bool searching() const override { return searching_.load(); }
+
+  void wait() override {
+    if (coordinator_.joinable()) coordinator_.join();
+  }
+
+ private:
+  bool game_over() const { return G::outcome(pos_) != Outcome::Ongoing; }
+
+  void reset_position() {
+    pos_ = G::start(config_);
+    moves_.clear();
+  }
+
+  void coordinate(const SearchCallbacks& cb) {
+    SearchShared<G>& shared = *shared_;
+    std::string best = "none", ponder;
+    Move moves[G::kMaxMoves];
+    const int n = game_over() ? 0 : G::legal_moves(pos_, moves);
+    if (n == 1 && !shared.unbounded.load()) {
+      // Nothing to think about: answer at once.
+      best = G::move_to_string(moves[0]);
+    } else if (n > 0) {
+      std::vector<std::unique_ptr<Searcher<G>>> searchers;
+      for (int i = 0; i < settings_.threads; ++i) {
+        Solver* solver = nullptr;
+        if constexpr (HasSolver<G>) solver = solvers_[static_cast<std::size_t>(i)].get();
+        searchers.push_back(std::make_unique<Searcher<G>>(i, shared, solver));
+      }
+      auto report = [&](const IterationReport<G>& r) {
+        if (!cb.on_info) return;
+        SearchInfo info{r.depth, r.seldepth, r.score, r.bound, r.nodes, r.time_ms, r.hashfull, {}};
+        for (const Move& m : r.pv) info.pv.push_back(G::move_to_string(m));
+        cb.on_info(info);
+      };
+      std::vector<std::thread> threads;
+      std::atomic<int> running{settings_.threads};
+      for (int i = 0; i < settings_.threads; ++i) {
+        threads.emplace_back([&, i] {
+          searchers[static_cast<std::size_t>(i)]->run(
+              pos_, i == 0 ? std::function<void(const IterationReport<G>&)>(report) : nullptr);
+          if (i == 0) shared.stop.store(true);  // the main searcher's end ends all
+          running.fetch_sub(1);
+        });
+      }
+      // Watchdog: the hard limit holds even inside a long solver call.
+      while (running.load() > 0) {
+        if (shared.time.hard_limit_reached() && !shared.unbounded.load()) shared.stop.store(true);
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+      }
+      for (auto& t : threads) t.join();
+      const auto& line = searchers[0]->best_line();
+      if (!line.empty()) best = G::move_to_string(line[0]);
+      if (line.size() > 1) ponder = G::move_to_string(line[1]);
+    }
+    {
+      std::lock_guard lock(shared_mutex_);
+      shared_.reset();
+    }
+    searching_.store(false);
+    if (cb.on_bestmove) cb.on_bestmove(best, ponder);
+  }
+
+  typename G::Config config_{};
+  EngineSettings settings_{};
+  bool sized_ = false;
+  Position pos_{};
+  std::vector<std::string> moves_;
+  int moves_left_ = 30;
+  TranspositionTable tt_;
+  std::vector<std::unique_ptr<std::conditional_t<HasSolver<G>, Solver, int>>> solvers_;
+  std::unique_ptr<SearchShared<G>> shared_;
+  std::mutex shared_mutex_;
+  std::atomic<bool> searching_{false};
+  std::thread coordinator_;
+};
+
+}  // namespace ludus

@@ -1,0 +1,499 @@
+// The game-agnostic search: iterative deepening over a principal variation
+// search with aspiration windows, a shared transposition table, killer and
+// history move ordering, and the game's optional hooks (exact solver, move
+// ordering prior, quiescence over noisy moves). Templated on the game so the
+// hot loop has no virtual calls.
+//
+// Side to move need not alternate between plies (an Arimaa turn is several
+// steps, a Linja turn has sub-moves): a child's score is negated only when the
+// child's side to move differs from the parent's.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "engine/game_concept.h"
+#include "engine/limits.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
+#include "engine/types.h"
+
+namespace ludus {
+
+constexpr int kMaxSearchPly = 128;
+
+template <class G>
+concept HasSolver = requires(const typename G::Position& p) {
+  typename G::Solver;
+  { G::exact_depth(p) } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasOrderHint = requires(const typename G::Position& p, typename G::Move m) {
+  { G::order_hint(p, m) } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasNoisyMoves = requires(const typename G::Position& p, typename G::Move* out) {
+  { G::noisy_moves(p, out) } -> std::convertible_to<int>;
+};
+// The game's solver type, or void for games without one.
+template <class G>
+struct SolverOf {
+  using type = void;
+};
+template <class G>
+  requires HasSolver<G>
+struct SolverOf<G> {
+  using type = typename G::Solver;
+};
+
+template <class G>
+constexpr bool ends_with_moves_left() {
+  if constexpr (requires { G::kEndsWithMovesLeft; }) return G::kEndsWithMovesLeft;
+  return false;
+}
+template <class G>
+constexpr Score aspiration_delta() {
+  if constexpr (requires { G::kAspirationDelta; }) return G::kAspirationDelta;
+  return 50;
+}
+
+// One finished (or stopped) iteration, as reported to the protocol.
+template <class G>
+struct IterationReport {
+  int depth = 0;
+  int seldepth = 0;
+  Score score = 0;
+  Bound bound = Bound::Exact;  // Lower/Upper when an aspiration window failed
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<typename G::Move> pv;
+};
+
+// State shared by all threads of one search.
+template <class G>
+struct SearchShared {
+  TranspositionTable* tt = nullptr;
+  const typename G::Config* config = nullptr;
+  SearchLimits limits;
+  TimeManager time;
+  std::atomic<bool> stop{false};
+  // When pondering or searching infinitely, the main thread must not end the
+  // search by itself; a finished search then waits for `stop`.
+  std::atomic<bool> unbounded{false};
+  std::vector<std::atomic<std::uint64_t>*> node_counters;
+
+  std::uint64_t total_nodes() const {
+    std::uint64_t n = 0;
+    for (auto* c : node_counters) n += c->load(std::memory_order_relaxed);
+    return n;
+  }
+};
+
+template <class G>
+class Searcher {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  using Solver = typename SolverOf<G>::type;
+
+  Searcher(int id, SearchShared<G>& shared, Solver* solver = nullptr)
+      : id_(id), shared_(shared), solver_(solver) {
+    shared_.node_counters.push_back(&nodes_);
+  }
+
+  // Runs iterative deepening from `root` until a limit or `stop`. Thread 0
+  // (the main thread) checks the clock and reports every iteration.
+  void run(const Position& root, const std::function<void(const IterationReport<G>&)>& report) {
+    root_ = root;
+    nodes_.store(0, std::memory_order_relaxed);
+    std::memset(history_, 0, sizeof(history_));
+    for (auto& k : killers_) k = {0, 0};
+    Move moves[G::kMaxMoves];
+    const int n = G::legal_moves(root_, moves);
+    root_moves_.clear();
+    for (int i = 0; i < n; ++i) root_moves_.push_back({moves[i], -kInfinity, -kInfinity, {}});
+    if (root_moves_.empty()) return;
+    best_ = {root_moves_[0].move};
+    best_score_ = 0;
+
+    const int max_depth = shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxSearchPly - 1)
+                                                   : kMaxSearchPly - 1;
+    Score prev = 0;
+    Move prev_best = root_moves_[0].move;
+    int stable_iterations = 0;
+    for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
+      if constexpr (HasSolver<G>) {
+        // Near the end the exact solver is cheaper than more midgame
+        // iterations: jump to the full depth once the budget allows it.
+        const int exact = G::exact_depth(root_);
+        if (depth < exact && depth >= 4 && exact <= solve_jump_limit() &&
+            (shared_.limits.depth == 0 || shared_.limits.depth >= exact))
+          depth = exact;
+      }
+      seldepth_ = 0;
+      Score score = aspiration(depth, prev);
+      if (stopped()) {
+        // A stopped iteration still improves the choice if its first (best
+        // ordered) move was searched completely.
+        if (id_ == 0 && completed_first_) take_best_from_root();
+        break;
+      }
+      prev = score;
+      take_best_from_root();
+      completed_depth_ = depth;
+      if (id_ == 0) {
+        report_iteration(depth, score, Bound::Exact, report);
+        stable_iterations = best_.front() == prev_best ? stable_iterations + 1 : 0;
+        prev_best = best_.front();
+        if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
+            !shared_.unbounded.load())
+          break;  // a proven result that deeper search cannot change
+        if constexpr (HasSolver<G>) {
+          if (depth >= G::exact_depth(root_) && !shared_.unbounded.load()) break;  // solved exactly
+        }
+        const double stability = stable_iterations >= 3 ? 0.6 : stable_iterations == 0 ? 1.6 : 1.0;
+        if (shared_.time.should_stop_iterating(stability)) break;
+      }
+    }
+    if (id_ == 0) {
+      // Pondering / infinite: the search may not end before `stop`.
+      while (shared_.unbounded.load() && !shared_.stop.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      shared_.stop.store(true);  // release the helper threads
+    }
+  }
+
+  const std::vector<Move>& best_line() const { return best_; }
+  Score best_score() const { return best_score_; }
+  int completed_depth() const { return completed_depth_; }
+  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+
+ private:
+  struct RootMove {
+    Move move;
+    Score score;
+    Score previous;
+    std::vector<Move> pv;
+  };
+
+  // ---- iteration driver ----------------------------------------------------
+
+  Score aspiration(int depth, Score prev) {
+    Score delta = aspiration_delta<G>();
+    Score alpha = -kInfinity, beta = kInfinity;
+    if (depth >= 4 && !is_mate_score(prev)) {
+      alpha = std::max<Score>(prev - delta, -kInfinity);
+      beta = std::min<Score>(prev + delta, kInfinity);
+    }
+    while (true) {
+      Score score = root_search(depth, alpha, beta);
+      if (stopped()) return score;
+      if (score <= alpha) {
+        beta = (alpha + beta) / 2;
+        alpha = std::max<Score>(score - delta, -kInfinity);
+      } else if (score >= beta) {
+        beta = std::min<Score>(score + delta, kInfinity);
+      } else {
+        return score;
+      }
+      delta *= 2;
+      if (delta > 1000) alpha = -kInfinity, beta = kInfinity;
+    }
+  }
+
+  Score root_search(int depth, Score alpha, Score beta) {
+    // Best first: last iteration's order (stable sort keeps ties in place).
+    std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    for (auto& rm : root_moves_) rm.previous = rm.score, rm.score = -kInfinity;
+    completed_first_ = false;
+    const Side us = G::side_to_move(root_);
+    Score best = -kInfinity;
+    bool first = true;
+    for (auto& rm : root_moves_) {
+      const Position child = G::play(root_, rm.move);
+      const bool same = G::side_to_move(child) == us;
+      const int new_depth = depth - 1 + (root_moves_.size() == 1 ? 1 : 0);
+      Score score;
+      pv_len_[1] = 0;
+      if (first) {
+        score = child_value(child, same, alpha, beta, new_depth, 1, true);
+      } else {
+        score = child_value(child, same, alpha, alpha + 1, new_depth, 1, false);
+        if (score > alpha && score < beta && !stopped())
+          score = child_value(child, same, alpha, beta, new_depth, 1, true);
+      }
+      if (stopped()) break;
+      if (first || score > alpha) {
+        rm.score = score;
+        rm.pv.assign(1, rm.move);
+        rm.pv.insert(rm.pv.end(), pv_[1], pv_[1] + pv_len_[1]);
+      }
+      if (first) completed_first_ = true;
+      first = false;
+      if (score > best) best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  void take_best_from_root() {
+    const RootMove* top = &root_moves_[0];
+    for (const auto& rm : root_moves_)
+      if (rm.score > top->score) top = &rm;
+    if (top->score == -kInfinity) return;
+    best_ = top->pv.empty() ? std::vector<Move>{top->move} : top->pv;
+    best_score_ = top->score;
+  }
+
+  void report_iteration(int depth, Score score, Bound bound,
+                        const std::function<void(const IterationReport<G>&)>& report) {
+    if (!report) return;
+    IterationReport<G> r;
+    r.depth = depth;
+    r.seldepth = std::max(seldepth_, depth);
+    r.score = score;
+    r.bound = bound;
+    r.nodes = shared_.total_nodes();
+    r.time_ms = shared_.time.elapsed_ms();
+    r.hashfull = shared_.tt->hashfull();
+    r.pv = best_;
+    report(r);
+  }
+
+  // Above this many plies to the end, the search does not jump to an exact
+  // solve: the solver's cost grows about 3x per ply, so allow more with time.
+  int solve_jump_limit() const {
+    if (shared_.limits.infinite || shared_.limits.ponder ||
+        (!shared_.time.timed() && shared_.limits.nodes == 0))
+      return kMaxSearchPly;
+    if (shared_.limits.nodes > 0) return 14;
+    double ms = static_cast<double>(shared_.time.soft_ms());
+    int limit = 14;
+    for (double t = 15; t < ms; t *= 3) ++limit;
+    return limit;
+  }
+
+  // ---- the tree search -----------------------------------------------------
+
+  bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+  void count_node() {
+    const auto n = nodes_.load(std::memory_order_relaxed) + 1;
+    nodes_.store(n, std::memory_order_relaxed);
+    if ((n & 1023) == 0 && id_ == 0) check_limits();
+  }
+
+  void check_limits() {
+    if (shared_.unbounded.load(std::memory_order_relaxed)) return;
+    if (shared_.time.hard_limit_reached() ||
+        (shared_.limits.nodes > 0 && shared_.total_nodes() >= shared_.limits.nodes))
+      shared_.stop.store(true, std::memory_order_relaxed);
+  }
+
+  Score child_value(const Position& child, bool same_side, Score alpha, Score beta, int depth,
+                    int ply, bool pv_node) {
+    if (same_side) return search(child, alpha, beta, depth, ply, pv_node);
+    return -search(child, -beta, -alpha, depth, ply, pv_node);
+  }
+
+  Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node) {
+    pv_len_[ply] = 0;
+    count_node();
+    if (stopped()) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+
+    if constexpr (ends_with_moves_left<G>()) {
+      if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
+    }
+    Move moves[G::kMaxMoves];
+    const int n = G::legal_moves(pos, moves);
+    if (n == 0) return G::terminal_score(pos, ply);
+    if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
+
+    if constexpr (HasSolver<G>) {
+      if (solver_ && depth >= G::exact_depth(pos)) {
+        std::uint64_t solver_nodes = 0;
+        const Score s = solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes);
+        nodes_.store(nodes_.load(std::memory_order_relaxed) + solver_nodes, std::memory_order_relaxed);
+        if (id_ == 0) check_limits();
+        return s;
+      }
+    }
+    if (depth <= 0) return quiescence(pos, alpha, beta, ply);
+
+    // Proven results cannot be beaten by more than the distance allows.
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    const std::uint64_t key = G::key(pos);
+    const TTHit hit = shared_.tt->probe(key);
+    std::uint16_t tt_move = hit.found ? hit.move : 0;
+    if (hit.found && !pv_node && hit.depth >= depth) {
+      const Score s = score_from_tt(hit.score, ply);
+      if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= beta) ||
+          (hit.bound == Bound::Upper && s <= alpha))
+        return s;
+    }
+
+    // A forced move (one legal move, a forced pass) costs no depth.
+    const int new_depth = depth - 1 + (n == 1 && ply < 2 * kMaxSearchPly / 3 ? 1 : 0);
+
+    order_moves(pos, moves, n, tt_move, ply);
+    const Side us = G::side_to_move(pos);
+    const Score alpha_orig = alpha;
+    Score best = -kInfinity;
+    Move best_move = moves[0];
+    for (int i = 0; i < n; ++i) {
+      const Position child = G::play(pos, moves[i]);
+      const bool same = G::side_to_move(child) == us;
+      Score score;
+      if (i == 0) {
+        score = child_value(child, same, alpha, beta, new_depth, ply + 1, pv_node);
+      } else {
+        // Late moves get one ply less; if they surprise, search them again.
+        int reduced = new_depth;
+        if (depth >= 3 && i >= 3 && n > 4 && !pv_node) reduced -= 1 + (i >= 8 && depth >= 6);
+        score = child_value(child, same, alpha, alpha + 1, reduced, ply + 1, false);
+        if (score > alpha && reduced < new_depth && !stopped())
+          score = child_value(child, same, alpha, alpha + 1, new_depth, ply + 1, false);
+        if (score > alpha && score < beta && pv_node && !stopped())
+          score = child_value(child, same, alpha, beta, new_depth, ply + 1, true);
+      }
+      if (stopped()) return 0;
+      if (score > best) {
+        best = score;
+        best_move = moves[i];
+        if (score > alpha) {
+          alpha = score;
+          update_pv(ply, moves[i]);
+          if (score >= beta) {
+            record_cutoff(moves[i], ply, depth);
+            break;
+          }
+        }
+      }
+    }
+    const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
+    shared_.tt->store(key, score_to_tt(best, ply), bound, depth, G::pack(best_move));
+    return best;
+  }
+
+  Score quiescence(const Position& pos, Score alpha, Score beta, int ply) {
+    const Score stand = G::evaluate(pos, *shared_.config);
+    if constexpr (HasNoisyMoves<G>) {
+      if (stand >= beta || ply >= kMaxSearchPly - 1) return stand;
+      alpha = std::max(alpha, stand);
+      Move moves[G::kMaxMoves];
+      const int n = G::noisy_moves(pos, moves);
+      order_moves(pos, moves, n, 0, ply);
+      const Side us = G::side_to_move(pos);
+      Score best = stand;
+      for (int i = 0; i < n; ++i) {
+        const Position child = G::play(pos, moves[i]);
+        count_node();
+        if (stopped()) return 0;
+        seldepth_ = std::max(seldepth_, ply + 1);
+        Score s;
+        if (G::side_to_move(child) == us) s = quiescence(child, alpha, beta, ply + 1);
+        else s = -quiescence(child, -beta, -alpha, ply + 1);
+        if (s > best) {
+          best = s;
+          if (s > alpha) {
+            alpha = s;
+            if (s >= beta) break;
+          }
+        }
+      }
+      return best;
+    } else {
+      (void)alpha, (void)beta, (void)ply;
+      return stand;
+    }
+  }
+
+  // ---- move ordering -------------------------------------------------------
+
+  void order_moves(const Position& pos, Move* moves, int n, std::uint16_t tt_move, int ply) {
+    if (n <= 1) return;
+    int keys[G::kMaxMoves];
+    for (int i = 0; i < n; ++i) {
+      const std::uint16_t p = G::pack(moves[i]);
+      int k;
+      if (p == tt_move && tt_move != 0) k = 1 << 30;
+      else if (p == killers_[ply][0]) k = 1 << 26;
+      else if (p == killers_[ply][1]) k = (1 << 26) - 1;
+      else {
+        k = history_[p & kHistoryMask];
+        if constexpr (HasOrderHint<G>) k += G::order_hint(pos, moves[i]) * 64;
+      }
+      keys[i] = k;
+    }
+    // Insertion sort: move lists are short.
+    for (int i = 1; i < n; ++i) {
+      const Move m = moves[i];
+      const int k = keys[i];
+      int j = i - 1;
+      while (j >= 0 && keys[j] < k) {
+        keys[j + 1] = keys[j];
+        moves[j + 1] = moves[j];
+        --j;
+      }
+      keys[j + 1] = k;
+      moves[j + 1] = m;
+    }
+  }
+
+  void record_cutoff(Move m, int ply, int depth) {
+    const std::uint16_t p = G::pack(m);
+    if (killers_[ply][0] != p) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = p;
+    }
+    int& h = history_[p & kHistoryMask];
+    h += depth * depth;
+    if (h > (1 << 20)) {
+      for (auto& x : history_) x /= 2;
+    }
+  }
+
+  void update_pv(int ply, Move m) {
+    pv_[ply][0] = m;
+    const int child_len = ply + 1 < kMaxSearchPly ? pv_len_[ply + 1] : 0;
+    for (int i = 0; i < child_len && i + 1 < kMaxSearchPly; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
+    pv_len_[ply] = std::min(child_len + 1, kMaxSearchPly - 1);
+  }
+
+  static constexpr int kHistoryMask = 0xFFFF;
+
+  int id_;
+  SearchShared<G>& shared_;
+  Solver* solver_ = nullptr;
+  std::atomic<std::uint64_t> nodes_{0};
+  Position root_{};
+  std::vector<RootMove> root_moves_;
+  std::vector<Move> best_;
+  Score best_score_ = 0;
+  int completed_depth_ = 0;
+  bool completed_first_ = false;
+  int seldepth_ = 0;
+  std::array<std::array<std::uint16_t, 2>, kMaxSearchPly + 1> killers_{};
+  int history_[kHistoryMask + 1];
+  Move pv_[kMaxSearchPly + 1][kMaxSearchPly + 1];
+  int pv_len_[kMaxSearchPly + 1] = {};
+};
+
+}  // namespace ludus

@@ -1,0 +1,90 @@
+// The type-erased face of one game for the protocols: position and history,
+// options, queries, perft and the search on a worker thread. GameSession<G>
+// (engine/game_session.h) implements it for every game; protocols never see
+// a game type.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/limits.h"
+#include "engine/options.h"
+#include "engine/tt.h"
+#include "engine/types.h"
+
+namespace ludus {
+
+// Engine-wide settings a search reads when it starts.
+struct EngineSettings {
+  std::size_t hash_mib = 64;
+  int threads = 1;
+  std::int64_t move_overhead_ms = 30;
+  bool own_book = true;
+};
+
+// One `info` report, already in protocol-neutral text form.
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  Score score = 0;
+  Bound bound = Bound::Exact;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<std::string> pv;
+};
+
+struct SearchCallbacks {
+  std::function<void(const SearchInfo&)> on_info;
+  // Called exactly once per started search, from the search thread.
+  // `best` is "none" when the game is over; `ponder` may be empty.
+  std::function<void(const std::string& best, const std::string& ponder)> on_bestmove;
+};
+
+class Session {
+ public:
+  virtual ~Session() = default;
+
+  virtual std::string_view game() const = 0;
+  virtual std::vector<OptionSpec> game_options() const = 0;
+  virtual Status set_game_option(std::string_view name, std::string_view value) = 0;
+  virtual void apply_settings(const EngineSettings& settings) = 0;
+
+  // Start position, history and hash cleared.
+  virtual void new_game() = 0;
+  // `fen` empty means the start position. On failure nothing changes.
+  virtual Status set_position(std::optional<std::string_view> fen,
+                              const std::vector<std::string>& moves) = 0;
+  // Plays one more move on the current position (AEI makemove, NBoard move).
+  virtual Status play_move(std::string_view move) = 0;
+
+  virtual std::string fen() const = 0;
+  virtual std::vector<std::string> legal_moves() const = 0;
+  virtual Outcome outcome() const = 0;
+  virtual Side side_to_move() const = 0;
+  virtual std::vector<std::string> board_lines() const = 0;
+  virtual std::vector<std::string> eval_lines() const = 0;
+  // Static evaluation for the side to move.
+  virtual Score static_eval() const = 0;
+  // Positions and default depth of `bench`.
+  virtual std::vector<std::string> bench_fens() const = 0;
+  virtual int bench_depth() const = 0;
+
+  // Leaf count of the move tree; `per_move` gets each root move's count.
+  virtual std::uint64_t perft(int depth,
+                              const std::function<void(const std::string&, std::uint64_t)>& per_move) = 0;
+
+  // Starts a search on the worker thread; fails if one is running.
+  virtual Status go(const SearchLimits& limits, SearchCallbacks callbacks) = 0;
+  virtual void stop() = 0;       // returns at once; bestmove follows
+  virtual void ponderhit() = 0;  // the pondering search becomes a normal one
+  virtual bool searching() const = 0;
+  virtual void wait() = 0;       // until the running search (if any) has ended
+};
+
+}  // namespace ludus

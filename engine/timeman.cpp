@@ -1,0 +1,62 @@
+#include "engine/timeman.h"
+
+#include <algorithm>
+
+namespace ludus {
+
+void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
+                        std::int64_t overhead_ms) {
+  start_ns_.store(Clock::now().time_since_epoch().count());
+  soft_ms_.store(0);
+  hard_ms_.store(0);
+  if (limits.infinite || limits.ponder) return;
+  std::int64_t soft_ms = 0, hard_ms = 0;
+
+  const int idx = us == Side::P1 ? 0 : 1;
+  if (limits.movetime > 0) {
+    // A fixed time per move: use it all, minus the transport allowance.
+    hard_ms = soft_ms = std::max<std::int64_t>(1, limits.movetime - overhead_ms);
+  }
+  if (limits.time[idx] >= 0) {
+    const std::int64_t left = limits.time[idx];
+    const std::int64_t inc = std::max<std::int64_t>(0, limits.inc[idx]);
+    // Moves to plan for: the controller's movestogo, else the game's estimate
+    // (capped so that long games keep a reserve for the later moves).
+    const int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, 50)
+                                         : std::clamp(moves_left, 8, 40);
+    // What can be spent in total: the clock now plus the increments to come,
+    // minus one overhead per move, never the last overhead's worth.
+    const std::int64_t usable =
+        std::max<std::int64_t>(1, left + inc * (mtg - 1) - overhead_ms * (mtg + 1));
+    std::int64_t soft = usable / mtg;
+    // The hard limit lets a difficult move take several shares, but never
+    // more than a fraction of the clock actually left.
+    std::int64_t cap = left - overhead_ms;
+    cap = limits.movestogo == 1 ? cap * 9 / 10 : cap / 3;
+    std::int64_t hard = std::min<std::int64_t>(soft * 5, cap);
+    hard = std::max<std::int64_t>(hard, 1);
+    soft = std::clamp<std::int64_t>(soft, 1, hard);
+    if (hard_ms == 0 || hard < hard_ms) {
+      hard_ms = hard;
+      soft_ms = soft;
+    }
+  }
+  soft_ms_.store(soft_ms);
+  hard_ms_.store(hard_ms);
+}
+
+std::int64_t TimeManager::elapsed_ms() const {
+  const Clock::time_point start{Clock::duration(start_ns_.load(std::memory_order_relaxed))};
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+bool TimeManager::should_stop_iterating(double stability) const {
+  if (!timed()) return false;
+  // The next iteration usually costs more than all previous ones together,
+  // so stop once about half of the (scaled) budget is used.
+  const double budget =
+      std::min<double>(static_cast<double>(hard_ms()), static_cast<double>(soft_ms()) * stability);
+  return static_cast<double>(elapsed_ms()) >= budget * 0.55;
+}
+
+}  // namespace ludus

@@ -1,0 +1,38 @@
+// Time manager: turns the limits of a `go` into a soft budget (when to stop
+// starting new iterations) and a hard limit (never exceeded). Its fields are
+// atomics because `ponderhit` re-arms it while the search threads read it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+#include "engine/limits.h"
+#include "engine/types.h"
+
+namespace ludus {
+
+using Clock = std::chrono::steady_clock;
+
+class TimeManager {
+ public:
+  // `moves_left`: the game's estimate of the mover's remaining turns, used
+  // when the clock has no movestogo. `overhead_ms`: MoveOverhead.
+  void start(const SearchLimits& limits, Side us, int moves_left, std::int64_t overhead_ms);
+
+  std::int64_t elapsed_ms() const;
+  bool timed() const { return hard_ms_.load(std::memory_order_relaxed) > 0; }
+  std::int64_t soft_ms() const { return soft_ms_.load(std::memory_order_relaxed); }
+  std::int64_t hard_ms() const { return hard_ms_.load(std::memory_order_relaxed); }
+  // After an iteration: is it worth starting another one? `stability` in
+  // [0.5, 2] scales the soft budget (the best move kept changing: spend more).
+  bool should_stop_iterating(double stability = 1.0) const;
+  bool hard_limit_reached() const { return timed() && elapsed_ms() >= hard_ms(); }
+
+ private:
+  std::atomic<std::int64_t> start_ns_{0};
+  std::atomic<std::int64_t> soft_ms_{0};  // 0: untimed
+  std::atomic<std::int64_t> hard_ms_{0};
+};
+
+}  // namespace ludus

@@ -1,0 +1,532 @@
+#include "games/othello/endgame.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "games/othello/eval.h"
+#include "games/othello/stability.h"
+
+namespace ludus::othello {
+
+namespace {
+
+constexpr int kInf = 127;          // beyond every score (scores are -64..64)
+constexpr int kShallowMax = 6;     // at most this many empties: no table, parity order
+constexpr int kEtcMin = 12;        // enhanced transposition cutoff from this many empties
+constexpr int kParityOrderMax = 12;  // parity tie-break in fastest-first below this
+constexpr std::uint64_t kPollInterval = 4096;
+
+// Quadrant of a square as one bit (a1-d4, e1-h4, a5-d8, e5-h8). The parity of
+// a quadrant is the parity of its number of empties; playing in a quadrant
+// flips its parity bit.
+constexpr unsigned quadrant_bit(int sq) { return 1u << (((sq >> 5) & 1) * 2 + ((sq >> 2) & 1)); }
+constexpr Bitboard kQuadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x0F0F0F0F00000000ULL,
+                                   0xF0F0F0F000000000ULL};
+inline unsigned parity_bits(Bitboard empties) {
+  unsigned p = 0;
+  for (int q = 0; q < 4; ++q) p |= unsigned(popcount(empties & kQuadrant[q]) & 1) << q;
+  return p;
+}
+
+// Squares in the order the shallow search tries them inside a parity class:
+// corners, edges away from corners, the interior, C-squares, X-squares.
+constexpr Bitboard kCSquares = bit(1) | bit(8) | bit(6) | bit(15) | bit(48) | bit(57) | bit(55) | bit(62);
+constexpr Bitboard kEdges = 0xFF818181818181FFULL & ~kCorners & ~kCSquares;
+constexpr Bitboard kPriorityClasses[5] = {kCorners, kEdges, ~(0xFF818181818181FFULL | kXSquares), kCSquares,
+                                          kXSquares};
+
+struct NeighbourTable {
+  Bitboard n[64]{};
+  constexpr NeighbourTable() {
+    for (int sq = 0; sq < 64; ++sq) n[sq] = neighbours(bit(sq));
+  }
+};
+constexpr NeighbourTable kNeighbour;
+
+// The stability cutoff costs a stable-disc computation; it only pays when
+// alpha is high enough that the opponent plausibly has that many stable
+// discs (score <= 64 - 2 * stable(opponent)).
+constexpr int stability_threshold(int n) { return n < 4 ? 99 : 2 * n - 2; }
+
+inline int sorted_empties(Bitboard empties, std::uint8_t* out) {
+  int k = 0;
+  for (Bitboard c : kPriorityClasses)
+    for (Bitboard b = empties & c; b; b &= b - 1) out[k++] = static_cast<std::uint8_t>(lsb(b));
+  return k;
+}
+
+inline std::uint64_t table_hash(Bitboard P, Bitboard O) {
+  std::uint64_t h = P * 0x9E3779B97F4A7C15ULL ^ ((O << 29 | O >> 35) * 0xC2B2AE3D27D4EB4FULL);
+  h ^= h >> 32;
+  h *= 0xD6E8FEB86659FD93ULL;
+  return h ^ (h >> 32);
+}
+
+struct MoveItem {
+  Bitboard flips;
+  int sq;
+  int score;
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------- table
+
+EndgameSolver::EndgameSolver(std::size_t mb) {
+  const std::size_t bytes = std::max<std::size_t>(mb, 1) << 20;
+  std::size_t n = 2;
+  while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
+  table_.assign(n, Entry{});
+  mask_ = n - 1;
+}
+
+void EndgameSolver::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
+
+const EndgameSolver::Entry* EndgameSolver::probe(Bitboard P, Bitboard O) const {
+  const std::size_t i = table_hash(P, O) & mask_ & ~std::size_t{1};
+  const Entry* e = &table_[i];
+  if (e[0].P == P && e[0].O == O && e[0].empties) return &e[0];
+  if (e[1].P == P && e[1].O == O && e[1].empties) return &e[1];
+  return nullptr;
+}
+
+void EndgameSolver::store(Bitboard P, Bitboard O, int empties, int alpha, int beta, int score, int move) {
+  const std::size_t i = table_hash(P, O) & mask_ & ~std::size_t{1};
+  Entry* e = &table_[i];
+  Entry* slot;
+  if (e[0].P == P && e[0].O == O && e[0].empties) {
+    slot = &e[0];
+  } else if (e[1].P == P && e[1].O == O && e[1].empties) {
+    slot = &e[1];
+  } else {
+    // Two-way bucket: keep the bigger subtree, replace the smaller one.
+    slot = e[0].empties <= e[1].empties ? &e[0] : &e[1];
+    *slot = Entry{};
+    slot->P = P;
+    slot->O = O;
+  }
+  slot->empties = static_cast<std::uint8_t>(empties);
+  // Results are exact game values, independent of the path, so bounds from
+  // different searches of the same position can simply be intersected.
+  if (score > alpha) slot->lower = static_cast<std::int8_t>(std::max<int>(slot->lower, score));
+  if (score < beta) slot->upper = static_cast<std::int8_t>(std::min<int>(slot->upper, score));
+  if (score > alpha || slot->move == kNoSquare) slot->move = static_cast<std::uint8_t>(move);
+}
+
+// ---------------------------------------------------------------- control
+
+void EndgameSolver::begin(const std::atomic<bool>& stop) {
+  stop_ = &stop;
+  aborted_ = false;
+  nodes_ = 0;
+  next_poll_ = 0;
+}
+
+bool EndgameSolver::poll() {
+  ++nodes_;
+  if (nodes_ >= next_poll_) {
+    next_poll_ = nodes_ + kPollInterval;
+    if (stop_->load(std::memory_order_relaxed)) aborted_ = true;
+  }
+  return aborted_;
+}
+
+// ---------------------------------------------------------------- last empties
+
+// One empty square x; O is everything else. Exact score for P to move.
+int EndgameSolver::solve1(Bitboard P, int x) {
+  ++nodes_;
+  const Bitboard O = ~P & ~bit(x);
+  const int p = popcount(P);
+  // Counting the flips is enough: the board is then full.
+  if (const int n = popcount(flips(x, P, O))) return 2 * (p + n + 1) - 64;
+  if (const int n = popcount(flips(x, O, P))) return 2 * (p - n) - 64;
+  const int diff = 2 * p - 63;  // neither can play: the empty goes to the winner
+  return diff > 0 ? diff + 1 : diff - 1;
+}
+
+int EndgameSolver::solve2(Bitboard P, Bitboard O, int alpha, int x1, int x2) {
+  ++nodes_;
+  int best = -kInf;
+  if (Bitboard f = flips(x1, P, O)) {
+    best = -solve1(O ^ f, x2);
+    if (best > alpha) return best;
+  }
+  if (Bitboard f = flips(x2, P, O)) return std::max(best, -solve1(O ^ f, x1));
+  if (best != -kInf) return best;
+  // P passes; O moves and P is to move again (scores stay in P's view).
+  int worst = kInf;
+  if (Bitboard f = flips(x1, O, P)) {
+    worst = solve1(P ^ f, x2);
+    if (worst <= alpha) return worst;
+  }
+  if (Bitboard f = flips(x2, O, P)) return std::min(worst, solve1(P ^ f, x1));
+  if (worst != kInf) return worst;
+  return final_score(P, O);
+}
+
+int EndgameSolver::solve3(Bitboard P, Bitboard O, int alpha, int x1, int x2, int x3) {
+  ++nodes_;
+  int best = -kInf;
+  if (Bitboard f = flips(x1, P, O)) {
+    best = -solve2(O ^ f, P | f | bit(x1), -alpha - 1, x2, x3);
+    if (best > alpha) return best;
+  }
+  if (Bitboard f = flips(x2, P, O)) {
+    best = std::max(best, -solve2(O ^ f, P | f | bit(x2), -alpha - 1, x1, x3));
+    if (best > alpha) return best;
+  }
+  if (Bitboard f = flips(x3, P, O)) return std::max(best, -solve2(O ^ f, P | f | bit(x3), -alpha - 1, x1, x2));
+  if (best != -kInf) return best;
+  int worst = kInf;
+  if (Bitboard f = flips(x1, O, P)) {
+    worst = solve2(P ^ f, O | f | bit(x1), alpha, x2, x3);
+    if (worst <= alpha) return worst;
+  }
+  if (Bitboard f = flips(x2, O, P)) {
+    worst = std::min(worst, solve2(P ^ f, O | f | bit(x2), alpha, x1, x3));
+    if (worst <= alpha) return worst;
+  }
+  if (Bitboard f = flips(x3, O, P)) return std::min(worst, solve2(P ^ f, O | f | bit(x3), alpha, x1, x2));
+  if (worst != kInf) return worst;
+  return final_score(P, O);
+}
+
+int EndgameSolver::solve4(Bitboard P, Bitboard O, int alpha, const std::uint8_t* sq, unsigned parity) {
+  ++nodes_;
+  if (alpha >= stability_threshold(4)) {
+    const int upper = 64 - 2 * popcount(stable_discs(O, P));
+    if (upper <= alpha) return upper;
+  }
+  // Odd quadrants first (stable partition keeps the priority order).
+  int s[4], k = 0;
+  for (int i = 0; i < 4; ++i)
+    if (parity & quadrant_bit(sq[i])) s[k++] = sq[i];
+  for (int i = 0; i < 4; ++i)
+    if (!(parity & quadrant_bit(sq[i]))) s[k++] = sq[i];
+  static constexpr int kRest[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+  int best = -kInf;
+  for (int i = 0; i < 4; ++i) {
+    const int x = s[i];
+    if (!(O & kNeighbour.n[x])) continue;
+    if (Bitboard f = flips(x, P, O)) {
+      const int v = -solve3(O ^ f, P | f | bit(x), -alpha - 1, s[kRest[i][0]], s[kRest[i][1]], s[kRest[i][2]]);
+      if (v > best) {
+        best = v;
+        if (v > alpha) return v;
+      }
+    }
+  }
+  if (best != -kInf) return best;
+  int worst = kInf;
+  for (int i = 0; i < 4; ++i) {
+    const int x = s[i];
+    if (Bitboard f = flips(x, O, P)) {
+      const int v = solve3(P ^ f, O | f | bit(x), alpha, s[kRest[i][0]], s[kRest[i][1]], s[kRest[i][2]]);
+      if (v < worst) {
+        worst = v;
+        if (v <= alpha) return v;
+      }
+    }
+  }
+  if (worst != kInf) return worst;
+  return final_score(P, O);
+}
+
+// 5..kShallowMax empties: no table; the empties come sorted by square class
+// and are tried odd quadrants first.
+int EndgameSolver::nws_shallow(Bitboard P, Bitboard O, int alpha, const std::uint8_t* empties, int n,
+                               unsigned parity) {
+  ++nodes_;
+  if (alpha >= stability_threshold(n)) {
+    const int upper = 64 - 2 * popcount(stable_discs(O, P));
+    if (upper <= alpha) return upper;
+  }
+  int best = -kInf;
+  std::uint8_t child[kShallowMax];
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < n; ++i) {
+      const int x = empties[i];
+      if (((parity & quadrant_bit(x)) != 0) != (pass == 0)) continue;
+      if (!(O & kNeighbour.n[x])) continue;
+      const Bitboard f = flips(x, P, O);
+      if (!f) continue;
+      std::memcpy(child, empties, i);
+      std::memcpy(child + i, empties + i + 1, n - 1 - i);
+      const Bitboard np = O ^ f, no = P | f | bit(x);
+      const unsigned cp = parity ^ quadrant_bit(x);
+      const int v = n == 5 ? -solve4(np, no, -alpha - 1, child, cp) : -nws_shallow(np, no, -alpha - 1, child, n - 1, cp);
+      if (v > best) {
+        best = v;
+        if (v > alpha) return v;
+      }
+    }
+  }
+  if (best != -kInf) return best;
+  if (!legal_moves_mask(O, P)) return final_score(P, O);
+  return -nws_shallow(O, P, -alpha - 1, empties, n, parity);
+}
+
+int EndgameSolver::search_child(Bitboard P, Bitboard O, int alpha, int n) {
+  if (n > kShallowMax) return nws(P, O, alpha, n);
+  const Bitboard E = ~(P | O);
+  std::uint8_t sq[kShallowMax];
+  sorted_empties(E, sq);
+  switch (n) {
+    case 0: ++nodes_; return final_score(P, O);
+    case 1: return solve1(P, sq[0]);
+    case 2: return solve2(P, O, alpha, sq[0], sq[1]);
+    case 3: return solve3(P, O, alpha, sq[0], sq[1], sq[2]);
+    case 4: return solve4(P, O, alpha, sq, parity_bits(E));
+    default: return nws_shallow(P, O, alpha, sq, n, parity_bits(E));
+  }
+}
+
+// ---------------------------------------------------------------- deep search
+
+namespace {
+#ifndef SORT_D1
+#define SORT_D1 99
+#endif
+#ifndef SORT_D2
+#define SORT_D2 99
+#endif
+// Plain alpha-beta with the evaluation at the leaves, for move ordering only.
+int mid_search(Bitboard P, Bitboard O, int alpha, int beta, int depth) {
+  if (depth == 0) return evaluate(Board{P, O, Side::P1});
+  const Bitboard moves = legal_moves_mask(P, O);
+  if (!moves) {
+    if (!legal_moves_mask(O, P)) return 100 * final_score(P, O);
+    return -mid_search(O, P, -beta, -alpha, depth);
+  }
+  int best = -100000;
+  for (Bitboard m = moves; m; m &= m - 1) {
+    const int x = lsb(m);
+    const Bitboard f = flips(x, P, O);
+    const int v = -mid_search(O ^ f, P | f | bit(x), -beta, -alpha, depth - 1);
+    if (v > best) {
+      best = v;
+      if (v > alpha) { alpha = v; if (v >= beta) break; }
+    }
+  }
+  return best;
+}
+
+// Fills `list` with the moves of P and their ordering scores; returns count.
+// Fastest first: the fewer replies the opponent has (corners count double),
+// the earlier; a wipeout comes first of all; ties are broken by the
+// opponent's potential mobility and, with few empties, by parity.
+int order_moves(Bitboard P, Bitboard O, Bitboard moves, int tt_move, int n, MoveItem* list) {
+  const Bitboard E = ~(P | O);
+  const unsigned parity = n <= kParityOrderMax ? parity_bits(E) : 0;
+  int k = 0;
+  for (Bitboard m = moves; m; m &= m - 1) {
+    const int x = lsb(m);
+    const Bitboard f = flips(x, P, O);
+    MoveItem& it = list[k++];
+    it.flips = f;
+    it.sq = x;
+    if (x == tt_move) {
+      it.score = 1 << 30;
+      continue;
+    }
+    const Bitboard np = O ^ f, no = P | f | bit(x);
+    if (!np) {
+      it.score = 1 << 29;
+      continue;
+    }
+    const Bitboard reply = legal_moves_mask(np, no);
+    const int mob = popcount(reply) + popcount(reply & kCorners);
+    const int pot = popcount(neighbours(no) & E & ~bit(x));
+#ifndef EVAL_MIN
+#define EVAL_MIN 99
+#endif
+#ifndef MOB_W
+#define MOB_W 100
+#endif
+    int score;
+    if (n >= SORT_D2) {
+      score = (1 << 20) - mid_search(np, no, -100000, 100000, 2) - MOB_W * mob;
+    } else if (n >= SORT_D1) {
+      score = (1 << 20) - mid_search(np, no, -100000, 100000, 1) - MOB_W * mob;
+    } else if (n >= EVAL_MIN) {
+      score = (1 << 20) - evaluate(Board{np, no, Side::P1}) - MOB_W * mob;
+    } else
+    score = ((64 - mob) << 16) + ((64 - pot) << 6);
+    if (parity & quadrant_bit(x)) score += 1 << 4;
+    if (bit(x) & kCorners) score += 1 << 5;
+    it.score = score;
+  }
+  return k;
+}
+
+// Selection sort step: moves the best remaining item to position i.
+inline void pick(MoveItem* list, int i, int k) {
+  int b = i;
+  for (int j = i + 1; j < k; ++j)
+    if (list[j].score > list[b].score) b = j;
+  if (b != i) std::swap(list[i], list[b]);
+}
+}  // namespace
+
+int EndgameSolver::nws(Bitboard P, Bitboard O, int alpha, int n) {
+  if (poll()) return 0;
+  if (alpha >= stability_threshold(n)) {
+    const int upper = 64 - 2 * popcount(stable_discs(O, P));
+    if (upper <= alpha) return upper;
+  }
+  int tt_move = kNoSquare;
+  if (const Entry* e = probe(P, O)) {
+    if (e->lower > alpha) return e->lower;
+    if (e->upper <= alpha) return e->upper;
+    tt_move = e->move;
+  }
+  const Bitboard moves = legal_moves_mask(P, O);
+  if (!moves) {
+    if (!legal_moves_mask(O, P)) return final_score(P, O);
+    return -nws(O, P, -alpha - 1, n);
+  }
+  MoveItem list[64];
+  const int k = order_moves(P, O, moves, tt_move, n, list);
+  if (n >= kEtcMin) {
+    // Enhanced transposition cutoff: a child already known to be bad enough
+    // for the opponent refutes this node without searching.
+    for (int i = 0; i < k; ++i) {
+      const Bitboard np = O ^ list[i].flips, no = P | list[i].flips | bit(list[i].sq);
+      if (const Entry* e = probe(np, no); e && -e->upper > alpha) {
+        store(P, O, n, alpha, alpha + 1, -e->upper, list[i].sq);
+        return -e->upper;
+      }
+    }
+  }
+  int best = -kInf, best_move = kNoSquare;
+  for (int i = 0; i < k; ++i) {
+    pick(list, i, k);
+    const MoveItem& it = list[i];
+    const int v = -search_child(O ^ it.flips, P | it.flips | bit(it.sq), -alpha - 1, n - 1);
+    if (aborted_) return 0;
+    if (v > best) {
+      best = v;
+      best_move = it.sq;
+      if (v > alpha) break;
+    }
+  }
+  store(P, O, n, alpha, alpha + 1, best, best_move);
+  return best;
+}
+
+int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
+  if (n == 0) {
+    ++nodes_;
+    return final_score(P, O);
+  }
+  if (poll()) return 0;
+  int tt_move = kNoSquare;
+  if (const Entry* e = probe(P, O)) {
+    if (e->lower >= beta) return e->lower;
+    if (e->upper <= alpha) return e->upper;
+    if (e->lower == e->upper) return e->lower;
+    tt_move = e->move;
+  }
+  const Bitboard moves = legal_moves_mask(P, O);
+  if (!moves) {
+    if (!legal_moves_mask(O, P)) return final_score(P, O);
+    return -pvs(O, P, -beta, -alpha, n);
+  }
+  MoveItem list[64];
+  const int k = order_moves(P, O, moves, tt_move, n, list);
+  const int alpha0 = alpha;
+  int best = -kInf, best_move = kNoSquare;
+  for (int i = 0; i < k; ++i) {
+    pick(list, i, k);
+    const MoveItem& it = list[i];
+    const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
+    int v;
+    if (i == 0) {
+      v = -pvs(np, no, -beta, -alpha, n - 1);
+    } else {
+      v = -search_child(np, no, -alpha - 1, n - 1);
+      // A fail-high proves v <= true value; search the rest of the window.
+      if (!aborted_ && v > alpha && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1);
+    }
+    if (aborted_) return 0;
+    if (v > best) {
+      best = v;
+      best_move = it.sq;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta) break;
+      }
+    }
+  }
+  store(P, O, n, alpha0, beta, best, best_move);
+  return best;
+}
+
+// ---------------------------------------------------------------- entry points
+
+Score EndgameSolver::solve(const Board& b, Score alpha, Score beta, const std::atomic<bool>& stop,
+                           std::uint64_t& nodes) {
+  begin(stop);
+  // Centi-disc window -> disc window. The true value v (whole discs) is
+  // > alpha iff v > floor(alpha / 100), and < beta iff v < ceil(beta / 100);
+  // a fail-soft result r in discs then maps back to 100 r on the right side.
+  auto floor_div = [](int a) { return a >= 0 ? a / 100 : -((-a + 99) / 100); };
+  const int a = std::clamp(floor_div(alpha), -kInf + 1, 65);
+  const int bt = std::clamp(-floor_div(-beta), -65, kInf - 1);
+  const int n = b.empty_count();
+  int v;
+  if (a >= bt) v = a;  // cannot happen for alpha < beta; keeps the window valid
+  else if (bt - a == 1) v = search_child(b.own, b.opp, a, n);
+  else v = pvs(b.own, b.opp, a, bt, n);
+  nodes += nodes_;
+  return aborted_ ? 0 : 100 * v;
+}
+
+EndgameSolver::RootResult EndgameSolver::solve_root(const Board& b, const std::atomic<bool>& stop,
+                                                    std::uint64_t& nodes) {
+  begin(stop);
+  const Bitboard P = b.own, O = b.opp;
+  const int n = b.empty_count();
+  RootResult r{kNoMove, 0};
+  const Bitboard moves = legal_moves_mask(P, O);
+  if (!moves) {
+    if (!legal_moves_mask(O, P)) {
+      r.score_discs = final_score(P, O);
+    } else {
+      r.best = kPass;
+      r.score_discs = -pvs(O, P, -64, 64, n);
+    }
+    nodes += nodes_;
+    return r;
+  }
+  int tt_move = kNoSquare;
+  if (const Entry* e = probe(P, O)) tt_move = e->move;
+  MoveItem list[64];
+  const int k = order_moves(P, O, moves, tt_move, n, list);
+  int alpha = -kInf, best = -kInf;
+  for (int i = 0; i < k; ++i) {
+    pick(list, i, k);
+    const MoveItem& it = list[i];
+    const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
+    int v;
+    if (i == 0) {
+      v = -pvs(np, no, -kInf, kInf, n - 1);
+    } else {
+      v = -search_child(np, no, -alpha - 1, n - 1);
+      if (!aborted_ && v > alpha) v = -pvs(np, no, -kInf, -(v - 1), n - 1);
+    }
+    if (aborted_) break;
+    if (v > best) {
+      best = v;
+      alpha = v;
+      r.best = Move{static_cast<std::uint8_t>(it.sq)};
+    }
+  }
+  if (!aborted_) store(P, O, n, -kInf, kInf, best, r.best.sq);
+  r.score_discs = best;
+  nodes += nodes_;
+  return r;
+}
+
+}  // namespace ludus::othello

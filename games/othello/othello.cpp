@@ -1,0 +1,100 @@
+#include "games/othello/othello.h"
+
+#include <array>
+
+#include "engine/game_concept.h"
+#include "games/othello/eval.h"
+#include "games/othello/eval_seed.h"
+#include "games/othello/notation.h"
+
+namespace ludus {
+
+static_assert(GameTraits<Othello>);
+
+std::vector<OptionSpec> Othello::options() {
+  OptionSpec ev;
+  ev.name = "Evaluator";
+  ev.type = OptionType::Combo;
+  ev.default_value = "ludus";
+  ev.values = {"ludus", "seed"};
+  return {ev};
+}
+
+Status Othello::set_option(Config& cfg, std::string_view name, std::string_view value) {
+  if (!iequals(name, "Evaluator")) return Status::fail("othello has no option '" + std::string(name) + "'");
+  if (iequals(value, "ludus")) {
+    cfg.evaluator = Config::Ludus;
+  } else if (iequals(value, "seed")) {
+    cfg.evaluator = Config::Seed;
+  } else {
+    return Status::fail("option Evaluator has no value '" + std::string(value) + "' (ludus or seed)");
+  }
+  return Status::ok();
+}
+
+Othello::Position Othello::start(const Config&) { return othello::start_board(); }
+
+Score Othello::terminal_score(const Position& pos, int) { return 100 * othello::final_score(pos); }
+
+Score Othello::evaluate(const Position& pos, const Config& cfg) {
+  return cfg.evaluator == Config::Seed ? othello::evaluate_seed(pos) : othello::evaluate(pos);
+}
+
+std::string Othello::move_to_string(Move m) { return othello::move_to_string(m); }
+
+Status Othello::parse_move(const Position& pos, std::string_view text, Move& out) {
+  return othello::parse_move(pos, text, out);
+}
+
+std::string Othello::to_fen(const Position& pos) { return othello::to_fen(pos); }
+
+Status Othello::parse_fen(std::string_view text, Position& out, const Config&) {
+  return othello::parse_fen(text, out);
+}
+
+std::vector<std::string> Othello::board_lines(const Position& pos) { return othello::board_lines(pos); }
+
+std::vector<std::string> Othello::eval_lines(const Position& pos, const Config& cfg) {
+  return cfg.evaluator == Config::Seed ? othello::eval_seed_lines(pos) : othello::eval_lines(pos);
+}
+
+namespace {
+// Static square values for ordering (centi-units, side-symmetric): corners
+// best, A/B edge squares good, C- and X-squares poor.
+constexpr int kSquareValue[64] = {
+    100, -20, 10, 5, 5, 10, -20, 100,   //
+    -20, -50, -2, -2, -2, -2, -50, -20,  //
+    10, -2, 1, 1, 1, 1, -2, 10,          //
+    5, -2, 1, 0, 0, 1, -2, 5,            //
+    5, -2, 1, 0, 0, 1, -2, 5,            //
+    10, -2, 1, 1, 1, 1, -2, 10,          //
+    -20, -50, -2, -2, -2, -2, -50, -20,  //
+    100, -20, 10, 5, 5, 10, -20, 100,    //
+};
+}  // namespace
+
+int Othello::order_hint(const Position& pos, Move m) {
+  if (m.sq >= 64) return 0;
+  using namespace othello;
+  const Bitboard f = flips(m.sq, pos.own, pos.opp);
+  const Bitboard np = pos.opp & ~f, no = pos.own | f | bit(m.sq);
+  const Bitboard reply = legal_moves_mask(np, no);
+  int v = kSquareValue[m.sq] - 20 * (popcount(reply) + popcount(reply & kCorners));
+  // X/C-squares are only dangerous while their corner is empty.
+  static constexpr auto kCornerOf = [] {
+    std::array<int, 64> t{};
+    t.fill(-1);
+    for (int corner : {0, 7, 56, 63}) {
+      const int r = corner / 8, c = corner % 8;
+      const int dr = r == 0 ? 1 : -1, dc = c == 0 ? 1 : -1;
+      t[8 * (r + dr) + c] = t[8 * r + c + dc] = t[8 * (r + dr) + c + dc] = corner;
+    }
+    return t;
+  }();
+  const int c = kCornerOf[m.sq];
+  if (c >= 0 && ((pos.own | pos.opp) & bit(c))) v -= kSquareValue[m.sq];
+  if (!np) v += 10000;  // wipeout
+  return v;
+}
+
+}  // namespace ludus

@@ -1,0 +1,69 @@
+// Othello for the engine: the traits struct that engine/game_concept.h asks
+// for. Rules: /work/shared/rules/othello.md (docs/ copy in the repo).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/options.h"
+#include "engine/types.h"
+#include "games/othello/board.h"
+#include "games/othello/endgame.h"
+
+namespace ludus {
+
+struct Othello {
+  using Position = othello::Board;
+  using Move = othello::Move;
+  using Solver = othello::EndgameSolver;
+
+  static constexpr std::string_view kName = "othello";
+  static constexpr int kMaxMoves = 60;  // one per empty non-centre square at most
+  // Othello ends only when neither side can move (rules 6.1).
+  static constexpr bool kEndsWithMovesLeft = false;
+
+  struct Config {
+    enum Evaluator { Ludus, Seed } evaluator = Ludus;
+  };
+
+  // One option: Evaluator (combo ludus|seed, default ludus).
+  static std::vector<OptionSpec> options();
+  static Status set_option(Config& cfg, std::string_view name, std::string_view value);
+
+  static Position start(const Config& cfg);
+  static Side side_to_move(const Position& pos) { return pos.side; }
+  static int legal_moves(const Position& pos, Move* out) { return othello::generate_moves(pos, out); }
+  static Position play(const Position& pos, Move m) { return othello::play(pos, m); }
+  static std::uint64_t key(const Position& pos) { return othello::hash_key(pos); }
+  static Outcome outcome(const Position& pos) { return othello::outcome(pos); }
+  // The exact final score (rules 6.3) for the side to move x100: this game
+  // reports disc margins as `score cp`, not mate scores. `ply` is unused.
+  static Score terminal_score(const Position& pos, int ply);
+  static Score evaluate(const Position& pos, const Config& cfg);
+
+  static std::string move_to_string(Move m);
+  static Status parse_move(const Position& pos, std::string_view text, Move& out);
+  static std::string to_fen(const Position& pos);
+  static Status parse_fen(std::string_view text, Position& out, const Config& cfg);
+  static std::vector<std::string> board_lines(const Position& pos);
+  static std::vector<std::string> eval_lines(const Position& pos, const Config& cfg);
+
+  // 0 = no move; squares 0..63 -> 1..64; pass -> 65.
+  static std::uint16_t pack(Move m) { return m.is_none() ? 0 : static_cast<std::uint16_t>(m.sq + 1); }
+  static Move unpack(std::uint16_t v) {
+    return v >= 1 && v <= 65 ? Move{static_cast<std::uint8_t>(v - 1)} : othello::kNoMove;
+  }
+
+  // Cheap static ordering prior for the midgame search, larger first: few
+  // opponent replies after the move, plus a square-value table (corners
+  // good, X- and C-squares next to empty corners bad).
+  static int order_hint(const Position& pos, Move m);
+
+  // The solver takes over when the remaining depth reaches the number of
+  // empty squares (the game cannot last longer than that in placements).
+  static int exact_depth(const Position& pos) { return pos.empty_count(); }
+};
+
+}  // namespace ludus

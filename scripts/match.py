@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""Plays two UGI engines against each other; a third `ludus` referees.
+
+  scripts/match.py --game othello --engine1 build/release/ludus --engine2 build/release/ludus \
+      --option2 Evaluator=seed --games 100 --movetime 100 --concurrency 2 --records games.jsonl
+
+Games come in pairs from one opening with colours swapped. Openings are read
+from --openings (one per line: `moves m1 m2 ...`, `fen <fen>`, or `fen <fen>
+moves ...`; `#` starts a comment), default book/openings/<game>.txt. Every
+move is validated by the referee (an illegal move, a crash or an overstepped
+clock loses). One JSON line per game goes to --records; a summary with the
+score, the Elo difference with a 95% interval and, with --sprt, the SPRT log
+likelihood ratio is printed at the end. SPRT stops the match early once a
+bound is crossed.
+
+Spreading a long match over machines: run `--shard i/n` (i = 1..n) anywhere
+with its own --records file, then `scripts/match.py --report a.jsonl b.jsonl ...`
+prints the merged summary. Shards split the game pairs, so every opening is
+still played with both colours.
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ugi_engine import EngineError, UgiEngine  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAX_PLIES = 2000
+
+
+# ---------------------------------------------------------------- openings --
+
+def read_openings(path):
+    """[(start, moves)] where start is 'startpos' or 'fen <fen>'."""
+    openings = []
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.split()
+            if words[0] == "moves":
+                openings.append(("startpos", words[1:]))
+            elif words[0] == "fen":
+                if "moves" in words:
+                    k = words.index("moves")
+                    openings.append(("fen " + " ".join(words[1:k]), words[k + 1:]))
+                else:
+                    openings.append(("fen " + " ".join(words[1:]), []))
+            else:
+                raise ValueError(f"{path}: cannot read opening line: {line}")
+    return openings
+
+
+# ------------------------------------------------------------------ referee --
+
+class Referee:
+    """A ludus process in UGI mode that knows the rules of every game."""
+
+    def __init__(self, command, game):
+        self.engine = UgiEngine(command, name="referee")
+        self.engine.handshake()
+        self.engine.send(f"newgame {game}")
+        errors = [l for l in self.engine.sync() if l.startswith("info string error")]
+        if errors:
+            raise EngineError(f"referee: {errors[0]}")
+
+    def set(self, start, moves):
+        """True if start + moves is a legal position."""
+        cmd = f"position {start}" + (" moves " + " ".join(moves) if moves else "")
+        self.engine.send(cmd)
+        return not any(l.startswith("info string error") for l in self.engine.sync())
+
+    def state(self):
+        if self.engine.query("gameover") == "true":
+            return "over", self.engine.query("result")
+        return ("p1" if self.engine.query("p1turn") == "true" else "p2"), None
+
+    def close(self):
+        self.engine.close()
+
+
+# ------------------------------------------------------------------- player --
+
+class Player:
+    def __init__(self, name, command, options, game):
+        self.name, self.command, self.options, self.game = name, command, options, game
+        self.engine = None
+
+    def ensure_started(self):
+        if self.engine is None or self.engine.proc.poll() is not None:
+            self.engine = UgiEngine(self.command, name=self.name)
+            self.engine.handshake(self.options)
+            self.engine.send(f"newgame {self.game}")
+            self.engine.sync()
+
+    def new_game(self):
+        self.ensure_started()
+        self.engine.send("uginewgame")
+        self.engine.sync()
+
+    def restart(self):
+        if self.engine:
+            try:
+                self.engine.proc.kill()
+            except OSError:
+                pass
+        self.engine = None
+
+    def close(self):
+        if self.engine:
+            self.engine.close()
+
+
+# --------------------------------------------------------------------- game --
+
+def play_game(players, referee, start, opening_moves, tc):
+    """players: {'p1': Player, 'p2': Player}. Returns (result, reason, moves)."""
+    moves = list(opening_moves)
+    if not referee.set(start, moves):
+        raise ValueError(f"illegal opening: {start} moves {' '.join(moves)}")
+    for p in players.values():
+        p.new_game()
+    clock = {"p1": tc.get("base_ms"), "p2": tc.get("base_ms")}
+    while True:
+        side, result = referee.state()
+        if side == "over":
+            return result, "game over", moves
+        if len(moves) >= MAX_PLIES:
+            return "draw", "move limit", moves
+        other = "p2" if side == "p1" else "p1"
+        win_other = f"{other}win"
+        player = players[side]
+        pos = f"position {start}" + (" moves " + " ".join(moves) if moves else "")
+        if "movetime" in tc:
+            go = f"movetime {tc['movetime']}"
+            timeout = tc["movetime"] / 1000 + tc["margin"]
+        else:
+            go = (f"p1time {max(0, int(clock['p1']))} p2time {max(0, int(clock['p2']))} "
+                  f"p1inc {tc['inc_ms']} p2inc {tc['inc_ms']}")
+            timeout = clock[side] / 1000 + tc["margin"]
+        try:
+            player.engine.send(pos)
+            best, took, _ = player.engine.go(go, timeout)
+        except EngineError as e:
+            player.restart()
+            reason = "time" if "in time" in str(e) else "crash"
+            return win_other, reason, moves
+        if "base_ms" in tc:
+            clock[side] -= took * 1000
+            if clock[side] < 0:
+                return win_other, "time", moves
+            clock[side] += tc["inc_ms"]
+        elif took > tc["movetime"] / 1000 + tc["margin"]:
+            return win_other, "time", moves
+        if best == "none" or not referee.set(start, moves + [best]):
+            return win_other, "illegal move", moves + [best]
+        moves.append(best)
+
+
+# ------------------------------------------------------------------ summary --
+
+def elo_from_score(s):
+    s = min(max(s, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / s - 1)
+
+
+def summarize(records, name1, sprt=None):
+    w = d = l = 0
+    reasons = {}
+    for r in records:
+        e1_side = r["engine1_side"]
+        res = r["result"]
+        if res == "draw":
+            d += 1
+        elif res == f"{e1_side}win":
+            w += 1
+        else:
+            l += 1
+        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+    n = w + d + l
+    out = {"games": n, "wins": w, "draws": d, "losses": l, "reasons": reasons}
+    if n == 0:
+        return out
+    s = (w + 0.5 * d) / n
+    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
+    se = math.sqrt(var / n) if n > 1 else 0.5
+    out.update(score=s, elo=elo_from_score(s), elo_low=elo_from_score(s - 1.96 * se),
+               elo_high=elo_from_score(s + 1.96 * se))
+    if sprt:
+        out["llr"], out["sprt_bounds"] = sprt_llr(w, d, l, sprt), sprt_bounds(sprt)
+    return out
+
+
+def sprt_bounds(sprt):
+    return (math.log(sprt["beta"] / (1 - sprt["alpha"])), math.log((1 - sprt["beta"]) / sprt["alpha"]))
+
+
+def sprt_llr(w, d, l, sprt):
+    """Generalised SPRT on the mean score (normal approximation, as Fishtest)."""
+    n = w + d + l
+    if n == 0 or (w == n or l == n or d == n):
+        return 0.0
+    x = (w + 0.5 * d) / n
+    var = (w * (1 - x) ** 2 + d * (0.5 - x) ** 2 + l * x ** 2) / n
+    if var <= 0:
+        return 0.0
+    s0 = 1 / (1 + 10 ** (-sprt["elo0"] / 400))
+    s1 = 1 / (1 + 10 ** (-sprt["elo1"] / 400))
+    return n * (s1 - s0) * (2 * x - s0 - s1) / (2 * var)
+
+
+def print_summary(summary, name1, name2, out=sys.stdout):
+    n = summary["games"]
+    print(f"{name1} vs {name2}: {n} games, +{summary['wins']} ={summary['draws']} -{summary['losses']}", file=out)
+    if n:
+        print(f"score {100 * summary['score']:.1f}%  Elo {summary['elo']:+.1f} "
+              f"[{summary['elo_low']:+.1f}, {summary['elo_high']:+.1f}] (95%)", file=out)
+        print("ends: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["reasons"].items())), file=out)
+    if "llr" in summary:
+        lo, hi = summary["sprt_bounds"]
+        verdict = "H1 accepted" if summary["llr"] >= hi else "H0 accepted" if summary["llr"] <= lo else "continue"
+        print(f"SPRT LLR {summary['llr']:.2f} bounds [{lo:.2f}, {hi:.2f}]: {verdict}", file=out)
+
+
+# --------------------------------------------------------------------- main --
+
+def parse_options(values):
+    out = []
+    for v in values or []:
+        if "=" not in v:
+            raise SystemExit(f"option '{v}' must be Name=Value")
+        k, val = v.split("=", 1)
+        out.append((k, val))
+    return out
+
+
+def parse_tc(args):
+    if args.movetime:
+        return {"movetime": args.movetime, "margin": args.margin}
+    if args.tc:
+        base, _, inc = args.tc.partition("+")
+        return {"base_ms": float(base) * 1000, "inc_ms": int(float(inc or 0) * 1000), "margin": args.margin}
+    raise SystemExit("give --movetime MS or --tc BASE+INC (seconds)")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="othello")
+    ap.add_argument("--engine1", default=os.path.join(REPO, "build/release/ludus"))
+    ap.add_argument("--engine2", default=os.path.join(REPO, "build/release/ludus"))
+    ap.add_argument("--name1", default="engine1")
+    ap.add_argument("--name2", default="engine2")
+    ap.add_argument("--option1", action="append", help="Name=Value for engine 1 (repeatable)")
+    ap.add_argument("--option2", action="append", help="Name=Value for engine 2 (repeatable)")
+    ap.add_argument("--referee", default=None, help="referee command (default: engine1's binary)")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--openings", default=None)
+    ap.add_argument("--movetime", type=int, default=0, help="ms per move")
+    ap.add_argument("--tc", default=None, help="BASE+INC in seconds, e.g. 10+0.1")
+    ap.add_argument("--margin", type=float, default=1.0, help="seconds of grace before a timeout")
+    ap.add_argument("--concurrency", type=int, default=1)
+    ap.add_argument("--records", default=None, help="append one JSON line per game here")
+    ap.add_argument("--shard", default="1/1", help="i/n: play only this part of the game pairs")
+    ap.add_argument("--sprt", default=None, help="elo0,elo1,alpha,beta e.g. 0,10,0.05,0.05")
+    ap.add_argument("--report", nargs="+", default=None, help="only summarise these record files")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+
+    sprt = None
+    if args.sprt:
+        e0, e1, a, b = (float(x) for x in args.sprt.split(","))
+        sprt = {"elo0": e0, "elo1": e1, "alpha": a, "beta": b}
+
+    if args.report:
+        records = []
+        for path in args.report:
+            with open(path, encoding="utf-8") as f:
+                records += [json.loads(l) for l in f if l.strip()]
+        n1 = records[0]["engine1"] if records else args.name1
+        n2 = records[0]["engine2"] if records else args.name2
+        print_summary(summarize(records, n1, sprt), n1, n2)
+        return 0
+
+    tc = parse_tc(args)
+    shard_i, shard_n = (int(x) for x in args.shard.split("/"))
+    if not 1 <= shard_i <= shard_n:
+        raise SystemExit("--shard must be i/n with 1 <= i <= n")
+    openings_path = args.openings or os.path.join(REPO, "book", "openings", f"{args.game}.txt")
+    openings = read_openings(openings_path) if os.path.exists(openings_path) else [("startpos", [])]
+    pairs = [p for p in range((args.games + 1) // 2) if p % shard_n == shard_i - 1]
+    jobs = []
+    for p in pairs:
+        for k in range(2):
+            g = 2 * p + k
+            if g < args.games:
+                jobs.append(g)
+
+    opts1, opts2 = parse_options(args.option1), parse_options(args.option2)
+    referee_cmd = args.referee or args.engine1
+    lock = threading.Lock()
+    records = []
+    stop = threading.Event()
+    records_file = open(args.records, "a", encoding="utf-8") if args.records else None
+
+    def worker():
+        e1 = Player(args.name1, args.engine1, opts1, args.game)
+        e2 = Player(args.name2, args.engine2, opts2, args.game)
+        ref = Referee(referee_cmd, args.game)
+        try:
+            while not stop.is_set():
+                with lock:
+                    if not jobs:
+                        return
+                    g = jobs.pop(0)
+                start, moves = openings[(g // 2) % len(openings)]
+                e1_side = "p1" if g % 2 == 0 else "p2"
+                players = {e1_side: e1, ("p2" if e1_side == "p1" else "p1"): e2}
+                result, reason, played = play_game(players, ref, start, moves, tc)
+                rec = {"game": g, "engine1": args.name1, "engine2": args.name2, "engine1_side": e1_side,
+                       "game_kind": args.game, "start": start, "opening_plies": len(moves),
+                       "moves": played, "result": result, "reason": reason}
+                with lock:
+                    records.append(rec)
+                    if records_file:
+                        records_file.write(json.dumps(rec) + "\n")
+                        records_file.flush()
+                    if not args.quiet:
+                        print(f"game {g + 1}: {args.name1} as {e1_side}: {result} ({reason}, {len(played)} plies)",
+                              flush=True)
+                    if sprt:
+                        s = summarize(records, args.name1, sprt)
+                        lo, hi = s["sprt_bounds"]
+                        if s.get("llr", 0) >= hi or s.get("llr", 0) <= lo:
+                            stop.set()
+        finally:
+            e1.close()
+            e2.close()
+            ref.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, args.concurrency))]
+    t0 = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if records_file:
+        records_file.close()
+    summary = summarize(records, args.name1, sprt)
+    print_summary(summary, args.name1, args.name2)
+    print(f"time {time.monotonic() - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Ludus needs (only those missing) and builds a
+# CMake preset. Usage: scripts/setup.sh [preset]   (default: release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset="${1:-release}"
+
+packages=(g++ cmake ninja-build python3 libboost-program-options-dev libspdlog-dev doctest-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+cmake --preset "$preset" >&2
+cmake --build --preset "$preset" -j "$(nproc)" >&2

@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+"""UGI transcript tests of `go` in every form, stop/isready/quit during a search,
+info line fields, bestmove legality, determinism and threads.
+
+Usage: test_ugi_search.py <path-to-ludus> [test-name-substring ...]
+Timing assertions use generous slack: they catch a search that ignores its
+limit, not a slow machine.
+"""
+
+import os
+import sys
+import time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from enginepipe import ERROR_RE, Engine, check, engine, parse_info, run_tests  # noqa: E402
+
+SLACK_S = 1.5
+T4_MOVES = "f5 d6 c3 d3 c4"
+T6_FEN = "X-O------O------OOXX-------XX------XXX-------------------------- X"
+T13_FEN = "XXXXXXXOXXXOOXXOXXXOOOXOXXXXOXXOXXOOXOOOXXOXOOXOXXXOOOOOXXXXXXX- O"
+T14_FEN = "-O-XXO-O-OO--XOX-OOOXOX--OOXOXOX-OOOXOXXOXOXXXOX-XX-OOOOOX-XOO-X X"
+E1_FEN = "XXXXOO--XXOOOXXX-OOOOOX-XOOXOXOXXOOXOOOO-OOOOOOX--OO-X-----XXXX- X"
+E4_FEN = "OXXXXXX-XXXXXXXOOXXXXXXOOOXOXOOOOOOOOOX-OOOOOOX-O-X-XOX--XXX---X X"
+
+POSITIONS = [
+    ("start", "position startpos"),
+    ("T4", "position startpos moves " + T4_MOVES),
+    ("T6 pass", f"position fen {T6_FEN}"),
+    ("T13 pass", f"position fen {T13_FEN}"),
+    ("T14", f"position fen {T14_FEN}"),
+    ("E1", f"position fen {E1_FEN}"),
+]
+
+
+def fresh(path, name="engine"):
+    e = Engine(path, name=name)
+    e.ok("setoption name OwnBook value false")   # always search, never the book
+    return e
+
+
+class fresh_engine(engine):
+    def __init__(self, path, name="engine"):
+        super().__init__(path, name=name)
+        self.e.ok("setoption name OwnBook value false")
+
+
+def legal_moves(e):
+    ans = e.query("moves")
+    return ans.split()
+
+
+def check_bestmove(e, best, legal, what):
+    check(len(best) == 1, e, f"{what}: bestmove must have exactly two words (Ponder is off), got {best}")
+    if legal:
+        check(best[0] in legal, e, f"{what}: bestmove {best[0]} is not one of the legal moves {legal}")
+    else:
+        check(best[0] == "none", e, f"{what}: game over but bestmove {best[0]}")
+
+
+def check_infos(e, infos, what, legal=None):
+    """Every info line is either `info string ...` or a well-formed search report."""
+    parsed = []
+    for l in infos:
+        if l.startswith("info string "):
+            check(not ERROR_RE.match(l), e, f"{what}: unexpected error {l!r}")
+            continue
+        p = parse_info(l)
+        check(p is not None, e, f"{what}: malformed info line {l!r}")
+        check(p["seldepth"] >= p["depth"] >= 1, e, f"{what}: depth/seldepth in {l!r}")
+        check(0 <= p["hashfull"] <= 1000, e, f"{what}: hashfull out of range in {l!r}")
+        check(p["pv"], e, f"{what}: info without pv: {l!r}")
+        if legal is not None:
+            check(p["pv"][0] in legal, e, f"{what}: pv starts with an illegal move in {l!r}")
+        parsed.append(p)
+    for a, b in zip(parsed, parsed[1:]):
+        check(b["nodes"] >= a["nodes"] and b["time"] >= a["time"], e, f"{what}: nodes/time went backwards")
+    return parsed
+
+
+def go_checked(e, args, timeout=10.0, what=None):
+    legal = legal_moves(e)
+    best, infos, elapsed = e.go(args, timeout)
+    what = what or f"go {args}"
+    check_bestmove(e, best, legal, what)
+    parsed = check_infos(e, infos, what, legal)
+    check(e.sync() == [], e, f"{what}: output after bestmove")
+    return best, parsed, elapsed
+
+
+# ---- every go form ---------------------------------------------------------------
+
+def test_go_depth(path):
+    with fresh_engine(path) as e:
+        e.ok("position startpos")
+        best, infos, _ = go_checked(e, "depth 3")
+        check(infos and infos[-1]["depth"] == 3, e, f"go depth 3: last info depth {infos[-1:]}")
+        best, infos, _ = go_checked(e, "depth 4")
+        check(infos and infos[-1]["depth"] == 4, e, f"go depth 4: last info depth {infos[-1:]}")
+        check([i["depth"] for i in infos] == [1, 2, 3, 4], e,
+              f"go depth 4 should report depths 1..4, got {[i['depth'] for i in infos]}")
+        check(infos[-1]["pv"][0] == best[0], e, f"last pv {infos[-1]['pv']} does not start with bestmove {best}")
+        # The whole pv is a legal line.
+        e.ok("position startpos moves " + " ".join(infos[-1]["pv"]))
+        e.ok("position startpos moves " + T4_MOVES)
+        go_checked(e, "DEPTH 2")
+
+
+def test_go_movetime(path):
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves " + T4_MOVES)
+        best, infos, elapsed = go_checked(e, "movetime 200")
+        check(elapsed < 0.2 + SLACK_S, e, f"go movetime 200 took {elapsed:.3f} s")
+        check(infos, e, "go movetime 200 printed no info line")
+        best, infos, elapsed = go_checked(e, "movetime 1")
+        check(elapsed < 0.001 + SLACK_S, e, f"go movetime 1 took {elapsed:.3f} s")
+
+
+def test_go_nodes(path):
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves " + T4_MOVES)
+        best, infos, elapsed = go_checked(e, "nodes 5000")
+        check(elapsed < SLACK_S * 3, e, f"go nodes 5000 took {elapsed:.3f} s")
+        if infos:
+            check(infos[-1]["nodes"] <= 5000 + 2048, e, f"go nodes 5000 reported {infos[-1]['nodes']} nodes")
+        best, infos, _ = go_checked(e, "nodes 1")
+
+
+def test_go_clock_p1_p2(path):
+    with fresh_engine(path) as e:
+        for pos in ("position startpos", "position startpos moves f5"):   # p1 and p2 to move
+            e.ok(pos)
+            best, infos, elapsed = go_checked(e, "p1time 1000 p2time 1000 p1inc 10 p2inc 10")
+            check(elapsed < 1.0 + SLACK_S, e, f"{pos}: go p1time 1000 ... took {elapsed:.3f} s")
+            best, infos, elapsed = go_checked(e, "p1time 100 p2time 100")
+            check(elapsed < 0.1 + SLACK_S, e, f"{pos}: go p1time 100 p2time 100 took {elapsed:.3f} s")
+
+
+def test_go_clock_wtime_aliases(path):
+    with fresh_engine(path) as e:
+        for pos in ("position startpos", "position startpos moves f5"):
+            e.ok(pos)
+            best, infos, elapsed = go_checked(e, "wtime 1000 btime 1000 winc 0 binc 0 movestogo 5")
+            check(elapsed < 1.0 + SLACK_S, e, f"{pos}: go wtime ... movestogo 5 took {elapsed:.3f} s")
+        # The clock of the side to move is the one used: a tiny p2 clock with p2 to move.
+        e.ok("position startpos moves f5")
+        best, infos, elapsed = go_checked(e, "wtime 600000 btime 50")
+        check(elapsed < 0.05 + SLACK_S, e, f"p2 with 50 ms left took {elapsed:.3f} s")
+
+
+def test_go_infinite_stop(path):
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves " + T4_MOVES)
+        legal = legal_moves(e)
+        e.send("go infinite")
+        early = e.collect(400)
+        check(not any(l.startswith("bestmove") for l in early), e, f"bestmove during go infinite: {early}")
+        e.send("isready")
+        lines = e.read_until(lambda l: l == "readyok" or l.startswith("bestmove"), what="readyok")
+        check(lines[-1] == "readyok", e, "isready during go infinite must be answered before bestmove")
+        e.send("stop")
+        lines = e.read_until(lambda l: l.startswith("bestmove"), what="bestmove after stop", timeout=3)
+        check_bestmove(e, lines[-1].split()[1:], legal, "go infinite + stop")
+        check_infos(e, early + lines[:-1], "go infinite", legal)
+        late = e.collect(300)
+        check(not any(l.startswith("bestmove") for l in late), e, f"a second bestmove: {late}")
+        check(e.sync() == [], e, "output after the bestmove")
+        # stop right after go.
+        e.send("go infinite")
+        e.send("stop")
+        lines = e.read_until(lambda l: l.startswith("bestmove"), what="bestmove after immediate stop", timeout=3)
+        check_bestmove(e, lines[-1].split()[1:], legal, "go infinite + immediate stop")
+        check(e.sync() == [], e, "output after the bestmove")
+
+
+def test_go_infinite_single_move_waits_for_stop(path):
+    with fresh_engine(path) as e:
+        e.ok(f"position fen {T6_FEN}")   # the only move is pass
+        e.send("go infinite")
+        early = e.collect(300)
+        check(not any(l.startswith("bestmove") for l in early), e,
+              f"go infinite must wait for stop even with one legal move: {early}")
+        e.send("stop")
+        lines = e.read_until(lambda l: l.startswith("bestmove"), what="bestmove", timeout=3)
+        check(lines[-1] == "bestmove pass", e, f"got {lines[-1]}")
+
+
+def test_go_while_searching(path):
+    with fresh_engine(path) as e:
+        e.ok("position startpos")
+        e.send("go infinite")
+        e.collect(100)
+        e.send("go depth 2")
+        e.send("isready")
+        lines = e.read_until(lambda l: l == "readyok", what="readyok")
+        errors = [l for l in lines if ERROR_RE.match(l)]
+        check(len(errors) == 1, e, f"go while searching: expected one error line, got {errors}")
+        check(not any(l.startswith("bestmove") for l in lines), e, f"bestmove before stop: {lines}")
+        e.send("stop")
+        e.read_until(lambda l: l.startswith("bestmove"), what="bestmove", timeout=3)
+        late = e.collect(400)
+        check(not any(l.startswith("bestmove") for l in late), e, f"the rejected go printed a bestmove: {late}")
+        check(e.sync() == [], e, "output after bestmove")
+
+
+def test_commands_while_searching(path):
+    """Position-changing and position-reading commands are refused during a
+    search (one error each), and the search still ends with one bestmove."""
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves f5")
+        fen = e.query("fen")
+        e.send("go infinite")
+        e.collect(100)
+        bad = ["position startpos", "setoption name Hash value 1", "uginewgame", "newgame",
+               "perft 1", "d", "eval", "query fen"]
+        for line in bad:
+            e.send(line)
+            out = e.sync()
+            check(len(out) == 1 and ERROR_RE.match(out[0]), e, f"{line!r} during a search: {out}")
+        check(e.query("game") == "othello", e, "query game is allowed while searching")
+        e.send("stop")
+        e.read_until(lambda l: l.startswith("bestmove"), what="bestmove", timeout=3)
+        check(e.query("fen") == fen, e, "a refused command changed the position")
+
+
+def test_stop_and_ponderhit_when_idle(path):
+    with fresh_engine(path) as e:
+        for line in ("stop", "ponderhit", "stop"):
+            e.send(line)
+        out = e.collect(300)
+        check(out == [], e, f"stop/ponderhit when idle printed {out}")
+        check(e.sync() == [], e, "isready after idle stop")
+        best, _, _ = e.go("depth 2")
+        check(best, e, "go after idle stop")
+        e.send("stop")   # after the search ended
+        check(e.collect(200) == [], e, "stop after a finished search printed something")
+
+
+def test_quit_during_search(path):
+    e = fresh(path, "quit during search")
+    try:
+        e.ok("position startpos")
+        e.send("go infinite")
+        e.collect(200)
+        t0 = time.monotonic()
+        e.send("quit")
+        rc = e.wait_exit(2.0)
+        check(rc is not None, e, "the engine did not exit within 2 s of quit during a search")
+        check(rc == 0, e, f"exit code {rc} after quit")
+        check(time.monotonic() - t0 < 2.0, e, "quit took too long")
+        out = e.drain()
+        check(sum(1 for l in out if l.startswith("bestmove")) <= 1, e, f"several bestmoves: {out}")
+        e.check_clean()
+    finally:
+        e.kill()
+
+
+def test_end_of_input_during_search(path):
+    e = fresh(path, "EOF during search")
+    try:
+        e.ok("position startpos moves " + T4_MOVES)
+        e.send("go infinite")
+        e.collect(200)
+        e.proc.stdin.close()
+        rc = e.wait_exit(2.0)
+        check(rc is not None, e, "the engine did not exit within 2 s after end of input during a search")
+        check(rc == 0, e, f"exit code {rc} after end of input")
+        e.drain()
+        e.check_clean()
+    finally:
+        e.kill()
+
+
+def test_end_of_input_when_idle(path):
+    e = Engine(path, name="EOF idle")
+    try:
+        e.send("ugi")
+        e.proc.stdin.close()
+        rc = e.wait_exit(2.0)
+        check(rc == 0, e, f"exit code {rc} (None = still running) after end of input")
+        out = e.drain()
+        check(out and out[-1] == "ugiok", e, f"output {out[-3:]}")
+        e.check_clean()
+    finally:
+        e.kill()
+
+
+def test_bestmove_legal_everywhere(path):
+    with fresh_engine(path) as e:
+        for label, pos in POSITIONS:
+            e.ok(pos)
+            for args in ("depth 3", "movetime 100", "nodes 3000"):
+                go_checked(e, args, what=f"{label}: go {args}")
+
+
+def test_exact_endgame_score(path):
+    """E1 (14 empties): the exact value is +20 discs, i.e. score cp 2000, best c8.
+    E4 (10 empties): +16, best h5 or b7."""
+    with fresh_engine(path) as e:
+        for fen, cp, best_set in ((E1_FEN, 2000, {"c8"}), (E4_FEN, 1600, {"h5", "b7"})):
+            e.ok(f"position fen {fen}")
+            best, infos, elapsed = go_checked(e, "depth 20", timeout=30, what=f"{fen}: go depth 20")
+            check(infos and infos[-1]["score_kind"] == "cp" and infos[-1]["score"] == cp, e,
+                  f"{fen}: expected last info 'score cp {cp}', got {infos[-1:]}")
+            check(best[0] in best_set, e, f"{fen}: bestmove {best[0]}, expected one of {best_set}")
+
+
+def test_determinism(path):
+    results = []
+    for i in range(2):
+        with fresh_engine(path, name=f"determinism run {i}") as e:
+            e.ok("position startpos moves " + T4_MOVES)
+            best, infos, _ = go_checked(e, "depth 6")
+            check(infos, e, "no info line")
+            results.append((best, infos[-1]["nodes"], infos[-1]["depth"], infos[-1]["pv"]))
+    if results[0][:2] != results[1][:2]:
+        raise AssertionError(f"two fresh processes with go depth 6 differ: {results[0]} vs {results[1]}")
+
+
+def test_threads(path):
+    with fresh_engine(path) as e:
+        e.ok("setoption name Threads value 2")
+        e.ok("position startpos moves " + T4_MOVES)
+        best, infos, _ = go_checked(e, "depth 6")
+        check(infos and infos[-1]["depth"] == 6, e, f"Threads 2, go depth 6: last info {infos[-1:]}")
+        best, infos, elapsed = go_checked(e, "movetime 200")
+        check(elapsed < 0.2 + SLACK_S, e, f"Threads 2, go movetime 200 took {elapsed:.3f} s")
+        e.send("go infinite")
+        e.collect(200)
+        e.send("stop")
+        e.read_until(lambda l: l.startswith("bestmove"), what="bestmove", timeout=3)
+        e.ok("setoption name Threads value 1")
+        go_checked(e, "depth 3")
+
+
+def test_hash_resize_between_searches(path):
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves " + T4_MOVES)
+        for h in (1, 2, 8, 1):
+            e.ok(f"setoption name Hash value {h}")
+            go_checked(e, "depth 4", what=f"Hash {h}: go depth 4")
+        e.ok("uginewgame")
+        e.ok("position startpos")
+        go_checked(e, "depth 4", what="after uginewgame")
+
+
+def test_many_searches_in_a_row(path):
+    """Back-to-back go/bestmove: each go gives exactly one bestmove."""
+    with fresh_engine(path) as e:
+        e.ok("position startpos")
+        for i in range(30):
+            e.send("go depth 2")
+        lines = []
+        while sum(1 for l in lines if l.startswith("bestmove")) + sum(1 for l in lines if ERROR_RE.match(l)) < 30:
+            lines += e.read_until(lambda l: l.startswith("bestmove") or ERROR_RE.match(l) is not None,
+                                  what="30 answers")
+        bm = sum(1 for l in lines if l.startswith("bestmove"))
+        errs = sum(1 for l in lines if ERROR_RE.match(l))
+        check(bm >= 1 and bm + errs == 30, e, f"30 x go: {bm} bestmoves, {errs} errors")
+        late = e.collect(300)
+        check(not any(l.startswith("bestmove") for l in late), e, f"extra bestmove lines {late}")
+
+
+if __name__ == "__main__":
+    run_tests(globals())

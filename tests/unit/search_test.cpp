@@ -1,0 +1,138 @@
+// The search core against brute-force minimax on the toy games.
+#include <doctest/doctest.h>
+
+#include "engine/perft.h"
+#include "engine/search.h"
+#include "tests/unit/toy_games.h"
+
+using namespace ludus;
+using namespace ludus::toy;
+
+namespace {
+
+// Plain minimax in the same score convention (mate distance from the root).
+template <class G>
+Score minimax(const typename G::Position& p, int ply) {
+  typename G::Move moves[G::kMaxMoves];
+  if (G::outcome(p) != Outcome::Ongoing) return G::terminal_score(p, ply);
+  const int n = G::legal_moves(p, moves);
+  if (n == 0) return G::terminal_score(p, ply);
+  Score best = -kInfinity;
+  for (int i = 0; i < n; ++i) {
+    const auto c = G::play(p, moves[i]);
+    const Score s = G::side_to_move(c) == G::side_to_move(p) ? minimax<G>(c, ply + 1) : -minimax<G>(c, ply + 1);
+    best = std::max(best, s);
+  }
+  return best;
+}
+
+template <class G>
+struct SearchRun {
+  TranspositionTable tt;
+  typename G::Config cfg;
+  SearchShared<G> shared;
+  std::unique_ptr<Searcher<G>> searcher;
+  std::vector<IterationReport<G>> reports;
+
+  SearchRun(const typename G::Position& root, int depth) {
+    tt.resize(1);
+    shared.tt = &tt;
+    shared.config = &cfg;
+    shared.limits.depth = depth;
+    shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
+    searcher = std::make_unique<Searcher<G>>(0, shared);
+    searcher->run(root, [this](const IterationReport<G>& r) { reports.push_back(r); });
+  }
+};
+
+}  // namespace
+
+TEST_CASE("search: tic-tac-toe from the start is a draw, and the search proves it") {
+  const auto root = TicTacToe::start({});
+  CHECK(minimax<TicTacToe>(root, 0) == 0);
+  SearchRun<TicTacToe> run(root, 9);
+  CHECK(run.searcher->best_score() == 0);
+  CHECK(run.reports.back().depth == 9);
+}
+
+TEST_CASE("search: tic-tac-toe finds the fastest win and the slowest loss") {
+  TicTacToe::Position p;
+  // x x -     x to move wins at once on cell 2 (mate in 1 ply).
+  // o o -
+  // - - -
+  p.cells = {'x', 'x', 0, 'o', 'o', 0, 0, 0, 0};
+  p.side = Side::P1;
+  SearchRun<TicTacToe> win(p, 5);
+  CHECK(win.searcher->best_line().front() == 2);
+  CHECK(win.searcher->best_score() == mate_in(1));
+  CHECK(win.searcher->best_score() == minimax<TicTacToe>(p, 0));
+
+  // Same board, o to move: o wins on 5 at once.
+  p.side = Side::P2;
+  SearchRun<TicTacToe> other(p, 5);
+  CHECK(other.searcher->best_line().front() == 5);
+
+  // x to move cannot stop both o threats: x x o / - o - / o? Build a lost position.
+  TicTacToe::Position lost;
+  lost.cells = {'o', 0, 'x', 0, 'o', 0, 'x', 0, 0};  // x to move must block 8
+  lost.side = Side::P1;
+  const Score exact = minimax<TicTacToe>(lost, 0);
+  SearchRun<TicTacToe> l(lost, 9);
+  CHECK(l.searcher->best_score() == exact);
+}
+
+TEST_CASE("search: a turn of two sub-moves by one side is scored without negation") {
+  // Every stone count 1..14 and both sub-move phases: the searched value
+  // equals plain minimax, and so does the best move's value.
+  for (int stones = 1; stones <= 14; ++stones) {
+    for (int step = 0; step <= 1; ++step) {
+      TakeAway::Position p{stones, step, Side::P1, Side::P2};
+      const Score exact = minimax<TakeAway>(p, 0);
+      SearchRun<TakeAway> run(p, 40);
+      INFO("stones " << stones << " step " << step);
+      CHECK(run.searcher->best_score() == exact);
+      const auto child = TakeAway::play(p, run.searcher->best_line().front());
+      const Score after = TakeAway::side_to_move(child) == Side::P1 ? minimax<TakeAway>(child, 1)
+                                                                   : -minimax<TakeAway>(child, 1);
+      CHECK(after == exact);
+    }
+  }
+}
+
+TEST_CASE("search: fixed depth with one thread is deterministic") {
+  const auto root = TicTacToe::start({});
+  SearchRun<TicTacToe> a(root, 6), b(root, 6);
+  CHECK(a.searcher->best_line() == b.searcher->best_line());
+  CHECK(a.searcher->nodes() == b.searcher->nodes());
+  CHECK(a.searcher->best_score() == b.searcher->best_score());
+}
+
+TEST_CASE("search: iterations are reported in order with a legal principal variation") {
+  const auto root = TicTacToe::start({});
+  SearchRun<TicTacToe> run(root, 5);
+  REQUIRE(run.reports.size() >= 3);
+  for (std::size_t i = 1; i < run.reports.size(); ++i) CHECK(run.reports[i].depth > run.reports[i - 1].depth);
+  auto p = root;
+  for (int m : run.reports.back().pv) {
+    TicTacToe::Move tmp{};
+    REQUIRE(TicTacToe::parse_move(p, TicTacToe::move_to_string(m), tmp));
+    p = TicTacToe::play(p, m);
+  }
+}
+
+TEST_CASE("perft: tic-tac-toe leaf counts, finished games counted as leaves") {
+  const auto root = TicTacToe::start({});
+  CHECK(perft<TicTacToe>(root, 1) == 9);
+  CHECK(perft<TicTacToe>(root, 2) == 72);
+  CHECK(perft<TicTacToe>(root, 3) == 504);
+  // The full game tree of tic-tac-toe has 255168 finished games.
+  CHECK(perft<TicTacToe>(root, 9) == 255168);
+}
+
+TEST_CASE("mate score helpers") {
+  CHECK(is_mate_score(mate_in(3)));
+  CHECK(is_mate_score(mated_in(4)));
+  CHECK_FALSE(is_mate_score(6400));
+  CHECK(score_from_tt(score_to_tt(mate_in(7), 3), 3) == mate_in(7));
+  CHECK(score_to_tt(mate_in(7), 3) == mate_in(4));
+}

@@ -1,0 +1,162 @@
+// Two tiny games for testing the search core independently of the real games:
+//   TicTacToe - alternating sides, mate scores, draws.
+//   TakeAway  - Nim-like: a turn is TWO sub-moves by the same player (take 1
+//               or 2 stones each), so the side to move does not change
+//               between every ply; taking the last stone wins.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "engine/game_concept.h"
+
+namespace ludus::toy {
+
+struct TicTacToe {
+  static constexpr std::string_view kName = "tictactoe";
+  static constexpr int kMaxMoves = 9;
+  struct Config {};
+  struct Position {
+    std::array<char, 9> cells{};  // 0, 'x', 'o'
+    Side side = Side::P1;
+  };
+  using Move = int;
+
+  static std::vector<OptionSpec> options() { return {}; }
+  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
+  static Position start(const Config&) { return {}; }
+  static Side side_to_move(const Position& p) { return p.side; }
+  static char winner(const Position& p) {
+    static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                    {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+    for (auto& l : lines)
+      if (p.cells[l[0]] && p.cells[l[0]] == p.cells[l[1]] && p.cells[l[1]] == p.cells[l[2]])
+        return p.cells[l[0]];
+    return 0;
+  }
+  static Outcome outcome(const Position& p) {
+    const char w = winner(p);
+    if (w) return w == 'x' ? Outcome::P1Win : Outcome::P2Win;
+    for (char c : p.cells)
+      if (!c) return Outcome::Ongoing;
+    return Outcome::Draw;
+  }
+  static constexpr bool kEndsWithMovesLeft = true;
+  static int legal_moves(const Position& p, Move* out) {
+    if (winner(p)) return 0;
+    int n = 0;
+    for (int i = 0; i < 9; ++i)
+      if (!p.cells[i]) out[n++] = i;
+    return n;
+  }
+  static Position play(const Position& p, Move m) {
+    Position c = p;
+    c.cells[m] = p.side == Side::P1 ? 'x' : 'o';
+    c.side = opposite(p.side);
+    return c;
+  }
+  static std::uint64_t key(const Position& p) {
+    std::uint64_t k = p.side == Side::P1 ? 1 : 2;
+    for (char c : p.cells) k = k * 3 + (c == 'x' ? 1 : c == 'o' ? 2 : 0);
+    return k * 0x9E3779B97F4A7C15ull;
+  }
+  static Score terminal_score(const Position& p, int ply) {
+    const Outcome o = outcome(p);
+    if (o == Outcome::Draw) return 0;
+    const bool p1_won = o == Outcome::P1Win;
+    return (p1_won == (p.side == Side::P1)) ? mate_in(ply) : mated_in(ply);
+  }
+  static Score evaluate(const Position&, const Config&) { return 0; }
+  static std::string move_to_string(Move m) { return std::to_string(m); }
+  static Status parse_move(const Position& p, std::string_view s, Move& m) {
+    if (s.size() != 1 || s[0] < '0' || s[0] > '8') return Status::fail("bad move");
+    m = s[0] - '0';
+    if (p.cells[m] || winner(p)) return Status::fail("illegal move");
+    return Status::ok();
+  }
+  static std::string to_fen(const Position& p) {
+    std::string s;
+    for (char c : p.cells) s += c ? c : '-';
+    return s + (p.side == Side::P1 ? " x" : " o");
+  }
+  static Status parse_fen(std::string_view s, Position& p, const Config&) {
+    if (s.size() != 11) return Status::fail("bad fen");
+    for (int i = 0; i < 9; ++i) p.cells[i] = s[i] == '-' ? 0 : s[i];
+    p.side = s[10] == 'x' ? Side::P1 : Side::P2;
+    return Status::ok();
+  }
+  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
+  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
+  static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 1); }
+  static Move unpack(std::uint16_t u) { return u - 1; }
+};
+
+struct TakeAway {
+  static constexpr std::string_view kName = "takeaway";
+  static constexpr int kMaxMoves = 2;
+  struct Config {};
+  struct Position {
+    int stones = 0;
+    int step = 0;  // 0: first sub-move of the turn, 1: second
+    Side side = Side::P1;
+    Side last_taker = Side::P1;
+  };
+  using Move = int;  // stones taken: 1 or 2
+
+  static std::vector<OptionSpec> options() { return {}; }
+  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
+  static Position start(const Config&) { return {11, 0, Side::P1, Side::P1}; }
+  static Side side_to_move(const Position& p) { return p.side; }
+  static Outcome outcome(const Position& p) {
+    if (p.stones > 0) return Outcome::Ongoing;
+    return p.last_taker == Side::P1 ? Outcome::P1Win : Outcome::P2Win;
+  }
+  static int legal_moves(const Position& p, Move* out) {
+    int n = 0;
+    for (int k = 1; k <= 2 && k <= p.stones; ++k) out[n++] = k;
+    return n;
+  }
+  static Position play(const Position& p, Move m) {
+    Position c = p;
+    c.stones -= m;
+    c.last_taker = p.side;
+    if (p.step == 0 && c.stones > 0) {
+      c.step = 1;  // the same player moves again
+    } else {
+      c.step = 0;
+      c.side = opposite(p.side);
+    }
+    return c;
+  }
+  static std::uint64_t key(const Position& p) {
+    return (static_cast<std::uint64_t>(p.stones) * 4 + p.step * 2 + (p.side == Side::P2)) *
+               0x9E3779B97F4A7C15ull +
+           1;
+  }
+  static Score terminal_score(const Position& p, int ply) {
+    const bool p1_won = outcome(p) == Outcome::P1Win;
+    return (p1_won == (p.side == Side::P1)) ? mate_in(ply) : mated_in(ply);
+  }
+  static Score evaluate(const Position&, const Config&) { return 0; }
+  static std::string move_to_string(Move m) { return std::to_string(m); }
+  static Status parse_move(const Position& p, std::string_view s, Move& m) {
+    if (s != "1" && s != "2") return Status::fail("bad move");
+    m = s[0] - '0';
+    if (m > p.stones) return Status::fail("illegal move");
+    return Status::ok();
+  }
+  static std::string to_fen(const Position& p) {
+    return std::to_string(p.stones) + " " + std::to_string(p.step) + (p.side == Side::P1 ? " 1" : " 2");
+  }
+  static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
+  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
+  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
+  static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m); }
+  static Move unpack(std::uint16_t u) { return u; }
+};
+
+static_assert(GameTraits<TicTacToe>);
+static_assert(GameTraits<TakeAway>);
+
+}  // namespace ludus::toy
