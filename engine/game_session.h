@@ -12,6 +12,8 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -58,17 +60,26 @@ class GameSession final : public Session {
     return st;
   }
 
-  void apply_settings(const EngineSettings& settings) override {
+  Status apply_settings(const EngineSettings& settings) override {
     wait();
-    const bool resize = settings.hash_mib != settings_.hash_mib || !sized_;
-    settings_ = settings;
-    settings_.threads = std::max(1, settings_.threads);
-    if (resize) {
-      // A game with an exact solver splits the memory between the two tables.
-      tt_.resize(HasSolver<G> ? std::max<std::size_t>(1, settings_.hash_mib / 2) : settings_.hash_mib);
-      solvers_.clear();
-      sized_ = true;
+    EngineSettings next = settings;
+    next.threads = std::max(1, next.threads);
+    next.hash_mib = std::max<std::size_t>(1, next.hash_mib);
+    if (sized_ && next.hash_mib == settings_.hash_mib && next.threads == settings_.threads) {
+      settings_ = next;
+      return Status::ok();
     }
+    try {
+      // A game with an exact solver gives half of the memory to the solvers
+      // (one table per thread), the other half to the shared table.
+      tt_.resize(HasSolver<G> ? std::max<std::size_t>(1, next.hash_mib / 2) : next.hash_mib);
+    } catch (const std::bad_alloc&) {
+      return Status::fail("cannot allocate " + std::to_string(next.hash_mib) + " MiB for the hash table");
+    }
+    solvers_.clear();
+    settings_ = next;
+    sized_ = true;
+    return Status::ok();
   }
 
   void new_game() override {
@@ -142,10 +153,18 @@ class GameSession final : public Session {
   Status go(const SearchLimits& limits, SearchCallbacks callbacks) override {
     if (searching()) return Status::fail("a search is already running");
     wait();  // join a coordinator that has already finished
-    if (!sized_) apply_settings(settings_);
+    if (!sized_) {
+      if (Status st = apply_settings(settings_); !st) return st;
+    }
     if constexpr (HasSolver<G>) {
-      while (static_cast<int>(solvers_.size()) < settings_.threads)
-        solvers_.push_back(std::make_unique<Solver>(std::max<std::size_t>(1, settings_.hash_mib / 2)));
+      const std::size_t mib = std::max<std::size_t>(1, settings_.hash_mib / 2 / static_cast<std::size_t>(settings_.threads));
+      try {
+        while (static_cast<int>(solvers_.size()) < settings_.threads)
+          solvers_.push_back(std::make_unique<Solver>(mib));
+      } catch (const std::bad_alloc&) {
+        solvers_.clear();
+        return Status::fail("cannot allocate the solver tables");
+      }
     }
     searching_.store(true);
     shared_ = std::make_unique<SearchShared<G>>();

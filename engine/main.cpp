@@ -78,7 +78,10 @@ int run_bench_cmd(const std::string& game, int depth, const EngineSettings& sett
     std::cerr << "ludus: unknown game '" << game << "'\n";
     return 2;
   }
-  session->apply_settings(settings);
+  if (Status st = session->apply_settings(settings); !st) {
+    std::cerr << "ludus: " << st.error << "\n";
+    return 2;
+  }
   for (const auto& l : run_bench(*session, depth)) std::cout << l << '\n';
   return 0;
 }
@@ -145,8 +148,8 @@ int main(int argc, char** argv) {
     }
   }
   // The ranges of the Hash and Threads options (a negative --hash wraps to a huge size_t).
-  if (threads < 1 || threads > 256 || hash < 1 || hash > 65536) {
-    std::cerr << "ludus: --hash must be 1..65536 and --threads 1..256\n";
+  if (threads < 1 || threads > 256 || hash < 1 || hash > 16384) {
+    std::cerr << "ludus: --hash must be 1..16384 and --threads 1..256\n";
     return 2;
   }
   EngineSettings settings;

@@ -53,7 +53,8 @@ class Session {
   virtual std::string_view game() const = 0;
   virtual std::vector<OptionSpec> game_options() const = 0;
   virtual Status set_game_option(std::string_view name, std::string_view value) = 0;
-  virtual void apply_settings(const EngineSettings& settings) = 0;
+  // Fails (and keeps the previous settings) when the memory cannot be had.
+  virtual Status apply_settings(const EngineSettings& settings) = 0;
 
   // Start position, history and hash cleared.
   virtual void new_game() = 0;

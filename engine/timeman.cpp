@@ -13,13 +13,17 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
   std::int64_t soft_ms = 0, hard_ms = 0;
 
   const int idx = us == Side::P1 ? 0 : 1;
+  // Clocks beyond a few years are "unlimited" for planning; clamping keeps
+  // the arithmetic below far from overflow.
+  constexpr std::int64_t kMaxMs = std::int64_t{1} << 40;
+  overhead_ms = std::clamp<std::int64_t>(overhead_ms, 0, kMaxMs);
   if (limits.movetime > 0) {
     // A fixed time per move: use it all, minus the transport allowance.
-    hard_ms = soft_ms = std::max<std::int64_t>(1, limits.movetime - overhead_ms);
+    hard_ms = soft_ms = std::max<std::int64_t>(1, std::min(limits.movetime, kMaxMs) - overhead_ms);
   }
   if (limits.time[idx] >= 0) {
-    const std::int64_t left = limits.time[idx];
-    const std::int64_t inc = std::max<std::int64_t>(0, limits.inc[idx]);
+    const std::int64_t left = std::min(limits.time[idx], kMaxMs);
+    const std::int64_t inc = std::clamp<std::int64_t>(limits.inc[idx], 0, kMaxMs);
     // Moves to plan for: the controller's movestogo, else the game's estimate
     // (capped so that long games keep a reserve for the later moves).
     const int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, 50)

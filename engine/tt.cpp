@@ -10,7 +10,8 @@ void TranspositionTable::resize(std::size_t mib) {
   std::size_t want = mib * 1024 * 1024 / sizeof(Bucket);
   std::size_t n = 1;
   while (n * 2 <= want) n *= 2;
-  table_ = std::make_unique<Bucket[]>(n);
+  auto fresh = std::make_unique<Bucket[]>(n);  // may throw: the old table stays
+  table_ = std::move(fresh);
   buckets_ = n;
   mask_ = n - 1;
   mib_ = mib;

@@ -21,7 +21,7 @@ constexpr std::string_view kAuthor = "the Ludus developers";
 std::vector<OptionSpec> engine_options() {
   std::vector<OptionSpec> o;
   o.push_back({"Game", OptionType::Combo, "othello", 0, 0, game_names()});
-  o.push_back({"Hash", OptionType::Spin, "64", 1, 65536, {}});
+  o.push_back({"Hash", OptionType::Spin, "64", 1, 16384, {}});
   o.push_back({"Threads", OptionType::Spin, "1", 1, 256, {}});
   o.push_back({"Ponder", OptionType::Check, "false", 0, 0, {}});
   o.push_back({"OwnBook", OptionType::Check, "true", 0, 0, {}});
@@ -41,7 +41,11 @@ UgiProtocol::UgiProtocol(Output& out, std::string_view game, const EngineSetting
     : out_(out), settings_(settings) {
   session_ = make_session(game);
   if (!session_) session_ = make_session("othello");
-  session_->apply_settings(settings_);
+  if (Status s = session_->apply_settings(settings_); !s) {
+    spdlog::error("{}; falling back to 16 MiB", s.error);
+    settings_.hash_mib = 16;
+    (void)session_->apply_settings(settings_);
+  }
 }
 
 UgiProtocol::~UgiProtocol() { finish(); }
@@ -166,18 +170,19 @@ void UgiProtocol::cmd_setoption(const Tokens& t, std::string_view line) {
     if (!st) return error(st.error);
     if (spec.name == "Game") {
       if (Status s = select_game(canon); !s) return error(s.error);
-    } else if (spec.name == "Hash") {
-      settings_.hash_mib = std::stoul(canon);
-    } else if (spec.name == "Threads") {
-      settings_.threads = std::stoi(canon);
-    } else if (spec.name == "Ponder") {
-      ponder_ = canon == "true";
-    } else if (spec.name == "OwnBook") {
-      settings_.own_book = canon == "true";
-    } else if (spec.name == "MoveOverhead") {
-      settings_.move_overhead_ms = std::stoll(canon);
+      return;
     }
-    session_->apply_settings(settings_);
+    if (spec.name == "Ponder") {
+      ponder_ = canon == "true";
+      return;
+    }
+    EngineSettings next = settings_;
+    if (spec.name == "Hash") next.hash_mib = std::stoul(canon);
+    else if (spec.name == "Threads") next.threads = std::stoi(canon);
+    else if (spec.name == "OwnBook") next.own_book = canon == "true";
+    else if (spec.name == "MoveOverhead") next.move_overhead_ms = std::stoll(canon);
+    if (Status s = session_->apply_settings(next); !s) return error(s.error);
+    settings_ = next;
     return;
   }
   for (const auto& spec : session_->game_options()) {
@@ -200,8 +205,8 @@ Status UgiProtocol::select_game(std::string_view name) {
   if (!next) return Status::fail("unknown game '" + std::string(name) + "'");
   session_->stop();
   session_->wait();
+  if (Status s = next->apply_settings(settings_); !s) return s;
   session_ = std::move(next);
-  session_->apply_settings(settings_);
   return Status::ok();
 }
 

@@ -105,24 +105,25 @@ inline constexpr Rays kRays = make_rays();
 //    ray bits below it are exactly the bracketed run.
 //  - rays to lower indices: the nearest non-O ray square is the highest set bit
 //    of (~O & ray); if it is P, the ray bits above it are the run.
+namespace detail {
+inline Bitboard flips_up(Bitboard ray, Bitboard P, Bitboard O) {
+  const Bitboard outflank = ray & ((O | ~ray) + 1) & P;
+  return (outflank - (outflank != 0)) & ray;
+}
+inline Bitboard flips_down(Bitboard ray, Bitboard P, Bitboard O) {
+  // `| 1` keeps countl_zero defined when the whole ray is O; bit 0 is then
+  // either outside the ray or an O disc, so it is masked out.
+  const Bitboard outflank = (Bitboard{1} << (63 - std::countl_zero((~O & ray) | 1))) & P & ray;
+  return (Bitboard{0} - (outflank << 1)) & ray;
+}
+}  // namespace detail
+
 inline Bitboard flips(int sq, Bitboard P, Bitboard O) {
-  Bitboard f = 0;
   const auto& up = detail::kRays.up[sq];
   const auto& down = detail::kRays.down[sq];
-  for (int d = 0; d < 4; ++d) {
-    const Bitboard ray = up[d];
-    const Bitboard outflank = ray & ((O | ~ray) + 1) & P;
-    f |= (outflank - (outflank != 0)) & ray;
-  }
-  for (int d = 0; d < 4; ++d) {
-    const Bitboard ray = down[d];
-    const Bitboard open = ~O & ray;
-    // `| 1` keeps countl_zero defined when the whole ray is O; bit 0 is then
-    // either outside the ray or an O disc, so it is masked out below.
-    const Bitboard outflank = (Bitboard{1} << (63 - std::countl_zero(open | 1))) & P & ray;
-    f |= (Bitboard{0} - (outflank << 1)) & ray;
-  }
-  return f;
+  return detail::flips_up(up[0], P, O) | detail::flips_up(up[1], P, O) | detail::flips_up(up[2], P, O) |
+         detail::flips_up(up[3], P, O) | detail::flips_down(down[0], P, O) | detail::flips_down(down[1], P, O) |
+         detail::flips_down(down[2], P, O) | detail::flips_down(down[3], P, O);
 }
 
 }  // namespace ludus::othello

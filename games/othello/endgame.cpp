@@ -11,8 +11,17 @@ namespace ludus::othello {
 namespace {
 
 constexpr int kInf = 127;          // beyond every score (scores are -64..64)
-constexpr int kShallowMax = 6;     // at most this many empties: no table, parity order
-constexpr int kEtcMin = 12;        // enhanced transposition cutoff from this many empties
+#ifndef SHALLOW_MAX
+#define SHALLOW_MAX 6
+#endif
+#ifndef ETC_MIN
+#define ETC_MIN 12
+#endif
+#ifndef STAB_K
+#define STAB_K 2
+#endif
+constexpr int kShallowMax = SHALLOW_MAX;
+constexpr int kEtcMin = ETC_MIN;
 constexpr int kParityOrderMax = 12;  // parity tie-break in fastest-first below this
 constexpr std::uint64_t kPollInterval = 4096;
 
@@ -46,7 +55,7 @@ constexpr NeighbourTable kNeighbour;
 // The stability cutoff costs a stable-disc computation; it only pays when
 // alpha is high enough that the opponent plausibly has that many stable
 // discs (score <= 64 - 2 * stable(opponent)).
-constexpr int stability_threshold(int n) { return n < 4 ? 99 : 2 * n - 2; }
+constexpr int stability_threshold(int n) { return n < 4 ? 99 : STAB_K * n - 2; }
 
 inline int sorted_empties(Bitboard empties, std::uint8_t* out) {
   int k = 0;
@@ -62,6 +71,11 @@ inline std::uint64_t table_hash(Bitboard P, Bitboard O) {
   return h ^ (h >> 32);
 }
 
+#ifdef STATS
+}  // namespace
+std::uint64_t g_cut[31][4], g_all[31];
+namespace {
+#endif
 struct MoveItem {
   Bitboard flips;
   int sq;
@@ -408,9 +422,17 @@ int EndgameSolver::nws(Bitboard P, Bitboard O, int alpha, int n) {
     if (v > best) {
       best = v;
       best_move = it.sq;
-      if (v > alpha) break;
+      if (v > alpha) {
+#ifdef STATS
+        g_cut[std::min(n, 30)][std::min(i, 3)]++;
+#endif
+        break;
+      }
     }
   }
+#ifdef STATS
+  if (best <= alpha) g_all[std::min(n, 30)]++;
+#endif
   store(P, O, n, alpha, alpha + 1, best, best_move);
   return best;
 }

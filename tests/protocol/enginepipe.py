@@ -154,7 +154,7 @@ class Engine:
             self.fail(f"no output within {timeout:.1f} s")
         if line is None:
             self.eof = True
-            self.fail(f"engine output ended (exit code {self.proc.poll()})")
+            self.fail(f"engine output ended (exit code {self.wait_exit(2.0)})")
         self.transcript.append((">>", line))
         return line
 

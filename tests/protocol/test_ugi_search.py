@@ -306,6 +306,22 @@ def test_exact_endgame_score(path):
             check(best[0] in best_set, e, f"{fen}: bestmove {best[0]}, expected one of {best_set}")
 
 
+def test_go_extreme_numbers(path):
+    """Valid but extreme values: depth caps the search, nothing overflows
+    (run the asan preset to see undefined behaviour here)."""
+    big = "9223372036854775807"
+    with fresh_engine(path) as e:
+        for pos in ("position startpos", "position startpos moves f5"):
+            e.ok(pos)
+            for args in (f"depth 2 p1time 1000 p2time 1000 p1inc {big} p2inc {big}",
+                         f"depth 2 p1time {big} p2time {big} p1inc 1 p2inc 1",
+                         f"depth 2 wtime {big} btime {big} movestogo 1",
+                         f"depth 2 movetime {big}", f"depth 2 nodes {big}",
+                         "depth 2 movestogo 2147483648",
+                         "depth 2 p1time 0 p2time 0", "depth 2 movetime 0"):
+                go_checked(e, args)
+
+
 def test_determinism(path):
     results = []
     for i in range(2):

@@ -348,7 +348,9 @@ TEST_CASE("ugi fuzz: 20000 mutated lines, no crash, whole lines, errors change n
   REQUIRE(oracle);
 
   // Real FENs to mutate (start, a few mid-game ones, pass and game-over ones).
-  Rng r{0x1D05C0DEull};
+  // A fixed seed; LUDUS_FUZZ_SEED=<n> explores other sequences.
+  const char* seed_env = std::getenv("LUDUS_FUZZ_SEED");
+  Rng r{seed_env ? std::strtoull(seed_env, nullptr, 10) : 0x1D05C0DEull};
   std::vector<std::string> real_fens = {oracle->fen(),
                                         "X-O------O------OOXX-------XX------XXX-------------------------- X",
                                         "X--------X-------XXXXX-----XXX-----XXX-------------------------- O",
