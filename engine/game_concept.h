@@ -78,5 +78,29 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       depth reaches exact_depth(pos) the search asks the solver instead of
 //       going on (Othello: exact_depth = empties). solve() is fail-soft and
 //       uses the same score units as terminal_score().
+//   static int moves_left(const Position&);
+//       the mover's expected number of remaining turns (time management).
+//   static std::vector<std::string> bench_fens(); static constexpr int kBenchDepth;
+//       positions and depth of `bench`.
+//   static constexpr bool kPerftFinishedIsLeaf;
+//       perft convention (engine/perft.h); default false: a finished game
+//       contributes 0 at depth >= 1.
+//
+// Turns of several moves (engine/turns.h): the protocol token is a whole
+// turn, the search works on moves, and the side to move changes only when the
+// turn ends:
+//   static constexpr bool kMultiMoveTurns = true;
+//   static Status parse_turn(const Position&, std::string_view, std::vector<Move>&);
+//   static std::string turn_to_string(const Position&, const std::vector<Move>&);
+//   static void legal_turns(const Position&, std::vector<std::vector<Move>>&);  (optional)
+//
+// History-dependent rules (engine/search.h, engine/game_session.h):
+//   static constexpr RepetitionRule kRepetition;   DrawOnThird | IllegalThird
+//   static constexpr bool kHistoryCountsBase;      does a set position count
+//                                                  as a first occurrence (default true)
+//   static std::uint64_t repetition_key(const Position&);  position identity
+//                                                  for repetition (default key())
+// The session keeps the keys of the positions at turn starts; the search adds
+// the turn starts along its path.
 
 }  // namespace ludus

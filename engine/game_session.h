@@ -21,6 +21,7 @@
 #include "engine/perft.h"
 #include "engine/search.h"
 #include "engine/session.h"
+#include "engine/turns.h"
 
 namespace ludus {
 
@@ -100,38 +101,51 @@ class GameSession final : public Session {
     } else {
       p = G::start(config_);
     }
+    std::vector<std::uint64_t> history;
+    if (history_counts_base()) history.push_back(repetition_key<G>(p));
     std::vector<std::string> played;
     for (const auto& token : moves) {
-      Move m{};
-      Status st = G::parse_move(p, token, m);
+      Status st = apply_turn(p, history, token, played);
       if (!st) return st;
-      p = G::play(p, m);
-      played.push_back(G::move_to_string(m));
     }
     pos_ = p;
     moves_ = std::move(played);
+    history_ = std::move(history);
     return Status::ok();
   }
 
   Status play_move(std::string_view token) override {
     if (searching()) return Status::fail("cannot play a move while searching");
-    Move m{};
-    Status st = G::parse_move(pos_, token, m);
+    Position p = pos_;
+    auto history = history_;
+    Status st = apply_turn(p, history, token, moves_);
     if (!st) return st;
-    pos_ = G::play(pos_, m);
-    moves_.push_back(G::move_to_string(m));
+    pos_ = p;
+    history_ = std::move(history);
     return st;
   }
 
   std::string fen() const override { return G::to_fen(pos_); }
   std::vector<std::string> legal_moves() const override {
-    Move moves[G::kMaxMoves];
-    const int n = game_over() ? 0 : G::legal_moves(pos_, moves);
     std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) out.push_back(G::move_to_string(moves[i]));
+    for (const auto& t : playable_turns()) out.push_back(turn_to_string<G>(pos_, t));
     return out;
   }
-  Outcome outcome() const override { return G::outcome(pos_); }
+  Outcome outcome() const override {
+    const Outcome o = G::outcome(pos_);
+    if (o != Outcome::Ongoing) return o;
+    if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
+      if (count_occurrences(history_, repetition_key<G>(pos_)) >= 3) return Outcome::Draw;
+    }
+    if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
+      // Only turns that would repeat a position a third time: the mover loses.
+      std::vector<std::vector<Move>> turns;
+      legal_turns<G>(pos_, turns);
+      if (!turns.empty() && turns_without_repetitions().empty())
+        return G::side_to_move(pos_) == Side::P1 ? Outcome::P2Win : Outcome::P1Win;
+    }
+    return Outcome::Ongoing;
+  }
   Side side_to_move() const override { return G::side_to_move(pos_); }
   std::vector<std::string> board_lines() const override { return G::board_lines(pos_); }
   std::vector<std::string> eval_lines() const override { return G::eval_lines(pos_, config_); }
@@ -205,32 +219,114 @@ class GameSession final : public Session {
   }
 
  private:
-  bool game_over() const { return G::outcome(pos_) != Outcome::Ongoing; }
+  bool game_over() const { return outcome() != Outcome::Ongoing; }
+
+  static constexpr bool history_counts_base() {
+    if constexpr (requires { G::kHistoryCountsBase; }) return G::kHistoryCountsBase;
+    return true;
+  }
+
+  // The legal turns of the current position under the repetition rule.
+  std::vector<std::vector<Move>> playable_turns() const {
+    if (game_over()) return {};
+    return turns_without_repetitions();
+  }
+  // The same without the end-of-game checks of the repetition rules.
+  std::vector<std::vector<Move>> turns_without_repetitions() const {
+    std::vector<std::vector<Move>> turns;
+    legal_turns<G>(pos_, turns);
+    if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
+      std::erase_if(turns, [&](const std::vector<Move>& t) {
+        return count_occurrences(history_, repetition_key<G>(play_all<G>(pos_, t))) >= 2;
+      });
+    }
+    return turns;
+  }
+
+  // Parses one turn token on `p`, checks it against the game's end and the
+  // repetition rule, and plays it. Leaves `p` unchanged on failure.
+  Status apply_turn(Position& p, std::vector<std::uint64_t>& history, std::string_view token,
+                    std::vector<std::string>& played) const {
+    if (G::outcome(p) != Outcome::Ongoing || game_finished<G>(p))
+      return Status::fail("illegal move '" + std::string(token) + "': the game is over");
+    if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
+      if (count_occurrences(history, repetition_key<G>(p)) >= 3)
+        return Status::fail("illegal move '" + std::string(token) + "': the game is over (repetition)");
+    }
+    std::vector<Move> steps;
+    Status st = parse_turn<G>(p, token, steps);
+    if (!st) return st;
+    if (steps.empty()) return Status::fail("malformed move '" + std::string(token) + "'");
+    const Position next = play_all<G>(p, steps);
+    const std::uint64_t key = repetition_key<G>(next);
+    if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
+      if (count_occurrences(history, key) >= 2)
+        return Status::fail("illegal move '" + std::string(token) + "': third repetition of a position");
+    }
+    history.push_back(key);
+    played.push_back(turn_to_string<G>(p, steps));
+    p = next;
+    return Status::ok();
+  }
+
+  // The first whole turn of a principal variation. A search stopped early
+  // may end inside a turn: the turn is then completed with hash moves or,
+  // failing that, the first legal move, so that the answer is always legal.
+  std::vector<Move> first_turn(const std::vector<Move>& line) const {
+    bool complete = true;
+    auto turns = split_turns<G>(pos_, line, complete);
+    std::vector<Move> turn = turns.empty() ? std::vector<Move>{} : turns.front();
+    if (turns.size() > 1) complete = true;
+    Position now = play_all<G>(pos_, turn);
+    Move moves[G::kMaxMoves];
+    while ((turn.empty() || !complete) && !game_finished<G>(now)) {
+      const int n = G::legal_moves(now, moves);
+      Move pick = moves[0];
+      const TTHit hit = tt_.probe(G::key(now));
+      for (int i = 0; i < n && hit.found; ++i)
+        if (G::pack(moves[i]) == hit.move) pick = moves[i];
+      turn.push_back(pick);
+      const Position next = G::play(now, pick);
+      complete = turn_over<G>(pos_, next);
+      now = next;
+    }
+    return turn;
+  }
 
   void reset_position() {
     pos_ = G::start(config_);
     moves_.clear();
+    history_.clear();
+    if (history_counts_base()) history_.push_back(repetition_key<G>(pos_));
   }
 
   void coordinate(const SearchCallbacks& cb) {
     SearchShared<G>& shared = *shared_;
     std::string best = "none", ponder;
-    Move moves[G::kMaxMoves];
-    const int n = game_over() ? 0 : G::legal_moves(pos_, moves);
+    const auto turns = playable_turns();
+    const std::size_t n = turns.size();
     if (n == 1 && !shared.unbounded.load()) {
       // Nothing to think about: answer at once.
-      best = G::move_to_string(moves[0]);
+      best = turn_to_string<G>(pos_, turns[0]);
     } else if (n > 0) {
       std::vector<std::unique_ptr<Searcher<G>>> searchers;
       for (int i = 0; i < settings_.threads; ++i) {
         Solver* solver = nullptr;
         if constexpr (HasSolver<G>) solver = solvers_[static_cast<std::size_t>(i)].get();
         searchers.push_back(std::make_unique<Searcher<G>>(i, shared, solver));
+        searchers.back()->set_history(history_);
       }
       auto report = [&](const IterationReport<G>& r) {
         if (!cb.on_info) return;
         SearchInfo info{r.depth, r.seldepth, r.score, r.bound, r.nodes, r.time_ms, r.hashfull, {}};
-        for (const Move& m : r.pv) info.pv.push_back(G::move_to_string(m));
+        bool complete = true;
+        const auto turns = split_turns<G>(pos_, r.pv, complete);
+        Position p = pos_;
+        for (std::size_t i = 0; i < turns.size(); ++i) {
+          if (i + 1 == turns.size() && !complete && i > 0) break;  // an unfinished last turn
+          info.pv.push_back(turn_to_string<G>(p, turns[i]));
+          p = play_all<G>(p, turns[i]);
+        }
         cb.on_info(info);
       };
       std::vector<std::thread> threads;
@@ -250,8 +346,12 @@ class GameSession final : public Session {
       }
       for (auto& t : threads) t.join();
       const auto& line = searchers[0]->best_line();
-      if (!line.empty()) best = G::move_to_string(line[0]);
-      if (line.size() > 1) ponder = G::move_to_string(line[1]);
+      const std::vector<Move> turn = first_turn(line);
+      if (!turn.empty()) best = turn_to_string<G>(pos_, turn);
+      bool complete = true;
+      const auto turns = split_turns<G>(pos_, line, complete);
+      if (turns.size() >= 2 && (complete || turns.size() > 2))
+        ponder = turn_to_string<G>(play_all<G>(pos_, turns[0]), turns[1]);
     }
     {
       std::lock_guard lock(shared_mutex_);
@@ -266,6 +366,7 @@ class GameSession final : public Session {
   bool sized_ = false;
   Position pos_{};
   std::vector<std::string> moves_;
+  std::vector<std::uint64_t> history_;  // repetition keys of the game, per the rules
   int moves_left_ = 30;
   TranspositionTable tt_;
   std::vector<std::unique_ptr<std::conditional_t<HasSolver<G>, Solver, int>>> solvers_;

@@ -58,6 +58,29 @@ constexpr bool ends_with_moves_left() {
   if constexpr (requires { G::kEndsWithMovesLeft; }) return G::kEndsWithMovesLeft;
   return false;
 }
+// Repetition rules of games whose result depends on the history of positions
+// (engine/game_concept.h): none, a draw on the third occurrence (Camelot),
+// or a turn producing a third occurrence is illegal (Arimaa).
+enum class RepetitionRule { None, DrawOnThird, IllegalThird };
+
+template <class G>
+constexpr RepetitionRule repetition_rule() {
+  if constexpr (requires { G::kRepetition; }) return G::kRepetition;
+  return RepetitionRule::None;
+}
+// The position identity used for repetition (the game may leave counters out).
+template <class G>
+std::uint64_t repetition_key(const typename G::Position& p) {
+  if constexpr (requires { G::repetition_key(p); }) return G::repetition_key(p);
+  else return G::key(p);
+}
+// How many times `key` occurs in `keys`.
+inline int count_occurrences(const std::vector<std::uint64_t>& keys, std::uint64_t key) {
+  int n = 0;
+  for (std::uint64_t k : keys) n += k == key;
+  return n;
+}
+
 template <class G>
 constexpr Score aspiration_delta() {
   if constexpr (requires { G::kAspirationDelta; }) return G::kAspirationDelta;
@@ -110,17 +133,25 @@ class Searcher {
     shared_.node_counters.push_back(&nodes_);
   }
 
+  // The repetition keys of the game so far, the root's included when the
+  // game's rules count it (only used by games with a repetition rule).
+  void set_history(std::vector<std::uint64_t> keys) { history_keys_ = std::move(keys); }
+
   // Runs iterative deepening from `root` until a limit or `stop`. Thread 0
   // (the main thread) checks the clock and reports every iteration.
   void run(const Position& root, const std::function<void(const IterationReport<G>&)>& report) {
     root_ = root;
+    rep_stack_ = history_keys_;
     nodes_.store(0, std::memory_order_relaxed);
     std::memset(history_, 0, sizeof(history_));
     for (auto& k : killers_) k = {0, 0};
     Move moves[G::kMaxMoves];
     const int n = G::legal_moves(root_, moves);
     root_moves_.clear();
-    for (int i = 0; i < n; ++i) root_moves_.push_back({moves[i], -kInfinity, -kInfinity, {}});
+    for (int i = 0; i < n; ++i) {
+      if (illegal_repetition(root_, moves[i])) continue;
+      root_moves_.push_back({moves[i], -kInfinity, -kInfinity, {}});
+    }
     if (root_moves_.empty()) return;
     best_ = {root_moves_[0].move};
     best_score_ = 0;
@@ -306,7 +337,26 @@ class Searcher {
   Score child_value(const Position& child, bool same_side, Score alpha, Score beta, int depth,
                     int ply, bool pv_node) {
     if (same_side) return search(child, alpha, beta, depth, ply, pv_node);
+    if constexpr (repetition_rule<G>() != RepetitionRule::None) {
+      // A new turn starts at the child: it joins the history on this path.
+      rep_stack_.push_back(repetition_key<G>(child));
+      const Score s = -search(child, -beta, -alpha, depth, ply, pv_node);
+      rep_stack_.pop_back();
+      return s;
+    }
     return -search(child, -beta, -alpha, depth, ply, pv_node);
+  }
+
+  // IllegalThird: a move that ends the turn on a position already seen twice.
+  bool illegal_repetition(const Position& pos, Move m) const {
+    if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
+      const Position child = G::play(pos, m);
+      if (G::side_to_move(child) == G::side_to_move(pos)) return false;
+      return count_occurrences(rep_stack_, repetition_key<G>(child)) >= 2;
+    } else {
+      (void)pos, (void)m;
+      return false;
+    }
   }
 
   Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node) {
@@ -321,6 +371,12 @@ class Searcher {
     Move moves[G::kMaxMoves];
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
+    if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
+      // rep_stack_ ends with this node's key when a turn starts here.
+      if (!rep_stack_.empty() && rep_stack_.back() == repetition_key<G>(pos) &&
+          count_occurrences(rep_stack_, rep_stack_.back()) >= 3)
+        return 0;
+    }
     if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
 
     if constexpr (HasSolver<G>) {
@@ -357,16 +413,20 @@ class Searcher {
     const Score alpha_orig = alpha;
     Score best = -kInfinity;
     Move best_move = moves[0];
+    int searched = 0;
     for (int i = 0; i < n; ++i) {
+      if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
+        if (illegal_repetition(pos, moves[i])) continue;
+      }
       const Position child = G::play(pos, moves[i]);
       const bool same = G::side_to_move(child) == us;
       Score score;
-      if (i == 0) {
+      if (searched++ == 0) {
         score = child_value(child, same, alpha, beta, new_depth, ply + 1, pv_node);
       } else {
         // Late moves get one ply less; if they surprise, search them again.
         int reduced = new_depth;
-        if (depth >= 3 && i >= 3 && n > 4 && !pv_node) reduced -= 1 + (i >= 8 && depth >= 6);
+        if (depth >= 3 && searched > 3 && n > 4 && !pv_node) reduced -= 1 + (searched > 8 && depth >= 6);
         score = child_value(child, same, alpha, alpha + 1, reduced, ply + 1, false);
         if (score > alpha && reduced < new_depth && !stopped())
           score = child_value(child, same, alpha, alpha + 1, new_depth, ply + 1, false);
@@ -387,6 +447,7 @@ class Searcher {
         }
       }
     }
+    if (searched == 0) return mated_in(ply);  // every move repeats a position a third time
     const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
     shared_.tt->store(key, score_to_tt(best, ply), bound, depth, G::pack(best_move));
     return best;
@@ -485,6 +546,8 @@ class Searcher {
   std::atomic<std::uint64_t> nodes_{0};
   Position root_{};
   std::vector<RootMove> root_moves_;
+  std::vector<std::uint64_t> history_keys_;  // the game's, set before run()
+  std::vector<std::uint64_t> rep_stack_;     // history + turn starts on the current path
   std::vector<Move> best_;
   Score best_score_ = 0;
   int completed_depth_ = 0;

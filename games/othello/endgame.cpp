@@ -526,9 +526,40 @@ EndgameSolver::RootResult EndgameSolver::solve_root(const Board& b, const std::a
   if (const Entry* e = probe(P, O)) tt_move = e->move;
   MoveItem list[64];
   const int k = order_moves(P, O, moves, tt_move, n, list);
+  for (int i = 0; i < k; ++i) pick(list, i, k);
+#ifdef ROOT_MTD
+  // MTD(f) on null windows: start from a heuristic guess and move the
+  // window by each fail-soft result until the lower and upper bounds meet.
+  int guess = mid_search(P, O, -100000, 100000, ROOT_MTD) / 100;
+  guess = std::clamp(guess & ~1, -64, 64);
+  int lo = -64, hi = 64;
+  r.best = Move{static_cast<std::uint8_t>(list[0].sq)};
+  int g = guess;
+  while (lo < hi && !aborted_) {
+    const int a = g > lo ? g - 1 : g + 1;  // test "value > a"
+    int best = -kInf, best_i = 0;
+    for (int i = 0; i < k; ++i) {
+      const MoveItem& it = list[i];
+      const int v = -search_child(O ^ it.flips, P | it.flips | bit(it.sq), -a - 1, n - 1);
+      if (aborted_) break;
+      if (v > best) { best = v; best_i = i; if (v > a) break; }
+    }
+    if (aborted_) break;
+    if (best > a) {
+      lo = best;
+      r.best = Move{static_cast<std::uint8_t>(list[best_i].sq)};
+      // the proven move goes first in the next test
+      std::rotate(list, list + best_i, list + best_i + 1);
+    } else {
+      hi = best;
+    }
+    g = best;
+  }
+  const int best = lo;
+  if (!aborted_) store(P, O, n, -kInf, kInf, best, r.best.sq);
+#else
   int alpha = -kInf, best = -kInf;
   for (int i = 0; i < k; ++i) {
-    pick(list, i, k);
     const MoveItem& it = list[i];
     const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
     int v;
@@ -546,6 +577,7 @@ EndgameSolver::RootResult EndgameSolver::solve_root(const Board& b, const std::a
     }
   }
   if (!aborted_) store(P, O, n, -kInf, kInf, best, r.best.sq);
+#endif
   r.score_discs = best;
   nodes += nodes_;
   return r;

@@ -23,6 +23,8 @@ struct Othello {
   static constexpr int kMaxMoves = 60;  // one per empty non-centre square at most
   // Othello ends only when neither side can move (rules 6.1).
   static constexpr bool kEndsWithMovesLeft = false;
+  // Rules 5.3: a finished game is a leaf of perft at any depth.
+  static constexpr bool kPerftFinishedIsLeaf = true;
 
   struct Config {
     enum Evaluator { Ludus, Seed } evaluator = Ludus;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/game_concept.h"
+#include "engine/search.h"
 
 namespace ludus::toy {
 
@@ -43,6 +44,8 @@ struct TicTacToe {
     return Outcome::Draw;
   }
   static constexpr bool kEndsWithMovesLeft = true;
+  // Count finished games as leaves, so perft(9) is the number of games.
+  static constexpr bool kPerftFinishedIsLeaf = true;
   static int legal_moves(const Position& p, Move* out) {
     if (winner(p)) return 0;
     int n = 0;
@@ -103,6 +106,29 @@ struct TakeAway {
     Side last_taker = Side::P1;
   };
   using Move = int;  // stones taken: 1 or 2
+  static constexpr bool kMultiMoveTurns = true;
+
+  // A turn token: its sub-moves joined by commas, e.g. "2,1".
+  static std::string turn_to_string(const Position&, const std::vector<Move>& moves) {
+    std::string s;
+    for (int m : moves) s += (s.empty() ? "" : ",") + std::to_string(m);
+    return s;
+  }
+  static Status parse_turn(const Position& p, std::string_view token, std::vector<Move>& out) {
+    Position now = p;
+    while (!token.empty()) {
+      const auto comma = token.find(',');
+      const std::string_view part = token.substr(0, comma);
+      Move m{};
+      if (Status st = parse_move(now, part, m); !st) return st;
+      if (now.side != p.side || now.stones == 0) return Status::fail("turn too long");
+      out.push_back(m);
+      now = play(now, m);
+      token = comma == std::string_view::npos ? std::string_view{} : token.substr(comma + 1);
+    }
+    if (now.side == p.side && now.stones > 0) return Status::fail("unfinished turn");
+    return Status::ok();
+  }
 
   static std::vector<OptionSpec> options() { return {}; }
   static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
@@ -154,6 +180,63 @@ struct TakeAway {
   static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
   static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m); }
   static Move unpack(std::uint16_t u) { return u; }
+};
+
+// A token on points 0..3; each turn moves it one point left or right.
+// P1 wins by moving it to 3, P2 by moving it to 0. With a repetition rule the
+// game is finite, and its value depends on the history: a test bed for the
+// engine's repetition handling.
+template <RepetitionRule Rule>
+struct Walk {
+  static constexpr std::string_view kName = "walk";
+  static constexpr int kMaxMoves = 2;
+  static constexpr RepetitionRule kRepetition = Rule;
+  static constexpr bool kEndsWithMovesLeft = true;
+  struct Config {};
+  struct Position {
+    int at = 1;
+    Side side = Side::P1;
+  };
+  using Move = int;  // -1 or +1
+
+  static std::vector<OptionSpec> options() { return {}; }
+  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
+  static Position start(const Config&) { return {}; }
+  static Side side_to_move(const Position& p) { return p.side; }
+  static Outcome outcome(const Position& p) {
+    if (p.at == 3) return Outcome::P1Win;
+    if (p.at == 0) return Outcome::P2Win;
+    return Outcome::Ongoing;
+  }
+  static int legal_moves(const Position& p, Move* out) {
+    if (outcome(p) != Outcome::Ongoing) return 0;
+    out[0] = +1;
+    out[1] = -1;
+    return 2;
+  }
+  static Position play(const Position& p, Move m) { return {p.at + m, opposite(p.side)}; }
+  static std::uint64_t key(const Position& p) {
+    return (static_cast<std::uint64_t>(p.at) * 2 + (p.side == Side::P2) + 1) * 0x9E3779B97F4A7C15ull;
+  }
+  static Score terminal_score(const Position& p, int ply) {
+    const Outcome o = outcome(p);
+    if (o == Outcome::Ongoing) return mated_in(ply);  // no move left: the mover lost
+    return ((o == Outcome::P1Win) == (p.side == Side::P1)) ? mate_in(ply) : mated_in(ply);
+  }
+  static Score evaluate(const Position&, const Config&) { return 0; }
+  static std::string move_to_string(Move m) { return m > 0 ? "r" : "l"; }
+  static Status parse_move(const Position& p, std::string_view s, Move& m) {
+    if (s != "r" && s != "l") return Status::fail("bad move");
+    if (outcome(p) != Outcome::Ongoing) return Status::fail("game over");
+    m = s == "r" ? 1 : -1;
+    return Status::ok();
+  }
+  static std::string to_fen(const Position& p) { return std::to_string(p.at) + (p.side == Side::P1 ? " 1" : " 2"); }
+  static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
+  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
+  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
+  static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 2); }
+  static Move unpack(std::uint16_t u) { return u - 2; }
 };
 
 static_assert(GameTraits<TicTacToe>);

@@ -1,0 +1,123 @@
+// Whole turns for games whose protocol token is several search moves (an
+// Arimaa turn of 1-4 steps, a Linja turn of sub-moves and an extra turn).
+// The search works on moves; the protocols work on turns. A turn is the
+// sequence of moves from a position until the side to move changes or the
+// game ends. Games with one move per turn need none of this: every helper
+// below falls back to a single move.
+//
+// Optional game hooks (engine/game_concept.h):
+//   static constexpr bool kMultiMoveTurns = true;
+//   static Status parse_turn(const Position&, std::string_view, std::vector<Move>&);
+//   static std::string turn_to_string(const Position&, const std::vector<Move>&);
+//   static void legal_turns(const Position&, std::vector<std::vector<Move>>&);
+//       (default: every move sequence to the end of the turn, depth first;
+//        a game that identifies turns by their result, like Arimaa, dedupes here)
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/search.h"
+
+namespace ludus {
+
+template <class G>
+constexpr bool multi_move_turns() {
+  if constexpr (requires { G::kMultiMoveTurns; }) return G::kMultiMoveTurns;
+  return false;
+}
+
+template <class G>
+bool game_finished(const typename G::Position& p) {
+  if constexpr (ends_with_moves_left<G>()) {
+    if (G::outcome(p) != Outcome::Ongoing) return true;
+  }
+  typename G::Move tmp[G::kMaxMoves];
+  return G::legal_moves(p, tmp) == 0;
+}
+
+// Has the turn that started at `start` ended at `now`?
+template <class G>
+bool turn_over(const typename G::Position& start, const typename G::Position& now) {
+  return G::side_to_move(now) != G::side_to_move(start) || game_finished<G>(now);
+}
+
+template <class G>
+Status parse_turn(const typename G::Position& pos, std::string_view token, std::vector<typename G::Move>& out) {
+  out.clear();
+  if constexpr (requires { G::parse_turn(pos, token, out); }) {
+    return G::parse_turn(pos, token, out);
+  } else {
+    typename G::Move m{};
+    Status st = G::parse_move(pos, token, m);
+    if (st) out.push_back(m);
+    return st;
+  }
+}
+
+template <class G>
+std::string turn_to_string(const typename G::Position& pos, const std::vector<typename G::Move>& moves) {
+  if constexpr (requires { G::turn_to_string(pos, moves); }) return G::turn_to_string(pos, moves);
+  else return moves.empty() ? std::string("none") : G::move_to_string(moves.front());
+}
+
+template <class G>
+typename G::Position play_all(typename G::Position p, const std::vector<typename G::Move>& moves) {
+  for (const auto& m : moves) p = G::play(p, m);
+  return p;
+}
+
+namespace detail {
+template <class G>
+void enumerate_turns(const typename G::Position& start, const typename G::Position& now,
+                     std::vector<typename G::Move>& prefix, std::vector<std::vector<typename G::Move>>& out) {
+  typename G::Move moves[G::kMaxMoves];
+  const int n = G::legal_moves(now, moves);
+  for (int i = 0; i < n; ++i) {
+    const auto next = G::play(now, moves[i]);
+    prefix.push_back(moves[i]);
+    if (turn_over<G>(start, next)) out.push_back(prefix);
+    else enumerate_turns<G>(start, next, prefix, out);
+    prefix.pop_back();
+  }
+}
+}  // namespace detail
+
+// Every legal turn (ignoring repetition rules), in the game's order.
+template <class G>
+void legal_turns(const typename G::Position& pos, std::vector<std::vector<typename G::Move>>& out) {
+  out.clear();
+  if constexpr (ends_with_moves_left<G>()) {
+    if (G::outcome(pos) != Outcome::Ongoing) return;
+  }
+  if constexpr (requires { G::legal_turns(pos, out); }) {
+    G::legal_turns(pos, out);
+  } else if constexpr (multi_move_turns<G>()) {
+    std::vector<typename G::Move> prefix;
+    detail::enumerate_turns<G>(pos, pos, prefix, out);
+  } else {
+    typename G::Move moves[G::kMaxMoves];
+    const int n = G::legal_moves(pos, moves);
+    for (int i = 0; i < n; ++i) out.push_back({moves[i]});
+  }
+}
+
+// Splits a line of moves into whole turns. The last group may be an
+// unfinished turn; `complete` tells whether it ended.
+template <class G>
+std::vector<std::vector<typename G::Move>> split_turns(const typename G::Position& root,
+                                                       const std::vector<typename G::Move>& line, bool& complete) {
+  std::vector<std::vector<typename G::Move>> turns;
+  auto start = root, now = root;
+  complete = true;
+  for (const auto& m : line) {
+    if (complete) turns.emplace_back(), start = now;
+    turns.back().push_back(m);
+    now = G::play(now, m);
+    complete = turn_over<G>(start, now);
+  }
+  return turns;
+}
+
+}  // namespace ludus
