@@ -12,6 +12,7 @@
 #include "engine/log.h"
 #include "engine/text.h"
 #include "games/registry.h"
+#include "protocol/nboard.h"
 #include "protocol/output.h"
 #include "protocol/ugi.h"
 
@@ -36,6 +37,14 @@ int run_protocol(const std::string& forced, const std::string& game, const Engin
       break;
     }
     if (protocol.empty()) return 0;  // end of input before any command
+  }
+  if (protocol == "nboard") {
+    NBoardProtocol nboard(out, settings);
+    if (!first.empty() && !nboard.handle(first)) return 0;
+    while (std::getline(std::cin, line))
+      if (!nboard.handle(line)) return 0;
+    nboard.finish();
+    return 0;
   }
   if (protocol != "ugi") {
     spdlog::error("protocol '{}' is not available in this build yet; use UGI", protocol);

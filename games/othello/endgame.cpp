@@ -57,6 +57,50 @@ constexpr NeighbourTable kNeighbour;
 // discs (score <= 64 - 2 * stable(opponent)).
 constexpr int stability_threshold(int n) { return n < 4 ? 99 : STAB_K * n - 2; }
 
+// Flip counting for the very last empty square. With a single empty square
+// the line through it holds only P discs and opponent discs, so the flips on
+// that line depend only on P's bits there: each of the four lines is gathered
+// into one byte (column index for rows and diagonals, row index for the
+// column) and looked up. Diagonals shorter than 8 read as opponent discs
+// beyond their end, which is harmless: a run that reaches the end of the byte
+// without meeting a P disc flips nothing.
+struct LastFlipTables {
+  std::uint8_t count[8][256]{};  // [position in line][P bits of the line]
+  Bitboard diag9[64]{}, diag7[64]{};
+  constexpr LastFlipTables() {
+    for (int pos = 0; pos < 8; ++pos)
+      for (int p = 0; p < 256; ++p) {
+        if (p >> pos & 1) continue;
+        int n = 0;
+        for (int d : {-1, 1}) {
+          int i = pos + d, run = 0;
+          while (i >= 0 && i < 8 && !(p >> i & 1)) { ++run; i += d; }
+          if (i >= 0 && i < 8 && run) n += run;
+        }
+        count[pos][p] = static_cast<std::uint8_t>(n);
+      }
+    for (int sq = 0; sq < 64; ++sq) {
+      const int r = sq / 8, c = sq % 8;
+      for (int rr = 0; rr < 8; ++rr)
+        for (int cc = 0; cc < 8; ++cc) {
+          if (cc - rr == c - r) diag9[sq] |= bit(8 * rr + cc);
+          if (cc + rr == c + r) diag7[sq] |= bit(8 * rr + cc);
+        }
+    }
+  }
+};
+constexpr LastFlipTables kLastFlip;
+
+// Discs P would flip by playing x when x is the only empty square.
+inline int count_last_flips(int x, Bitboard P) {
+  const int r = x >> 3, c = x & 7;
+  const auto& t = kLastFlip;
+  return t.count[c][(P >> (8 * r)) & 0xFF] +
+         t.count[r][(((P >> c) & kColumnA) * 0x0102040810204080ULL) >> 56] +
+         t.count[c][((P & t.diag9[x]) * kColumnA) >> 56] +
+         t.count[c][((P & t.diag7[x]) * kColumnA) >> 56];
+}
+
 inline int sorted_empties(Bitboard empties, std::uint8_t* out) {
   int k = 0;
   for (Bitboard c : kPriorityClasses)
@@ -153,8 +197,8 @@ int EndgameSolver::solve1(Bitboard P, int x) {
   const Bitboard O = ~P & ~bit(x);
   const int p = popcount(P);
   // Counting the flips is enough: the board is then full.
-  if (const int n = popcount(flips(x, P, O))) return 2 * (p + n + 1) - 64;
-  if (const int n = popcount(flips(x, O, P))) return 2 * (p - n) - 64;
+  if (const int n = count_last_flips(x, P)) return 2 * (p + n + 1) - 64;
+  if (const int n = count_last_flips(x, O)) return 2 * (p - n) - 64;
   const int diff = 2 * p - 63;  // neither can play: the empty goes to the winner
   return diff > 0 ? diff + 1 : diff - 1;
 }
