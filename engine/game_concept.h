@@ -70,6 +70,13 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       used by the protocol.
 //   static int order_hint(const Position&, Move);
 //       a static move-ordering prior (captured material, ...), larger first.
+//   static int noisy_moves(const Position&, Move* out);
+//       the moves quiescence searches at depth 0 (captures, ...).
+//   static bool noisy_forced(const Position&);
+//       true when every legal move is noisy (a compulsory capture): quiescence
+//       then does not stand pat, and noisy_moves() must return all of them.
+//       Games with kEndsWithMovesLeft are also checked for a finished game at
+//       every quiescence node.
 //   class Solver { Solver(std::size_t mb); void clear();
 //                  Score solve(const Position&, Score alpha, Score beta,
 //                              const std::atomic<bool>& stop, std::uint64_t& nodes); };

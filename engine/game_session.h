@@ -12,12 +12,14 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <new>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "engine/game_concept.h"
+#include "engine/level.h"
 #include "engine/perft.h"
 #include "engine/search.h"
 #include "engine/session.h"
@@ -184,12 +186,15 @@ class GameSession final : public Session {
     shared_ = std::make_unique<SearchShared<G>>();
     shared_->tt = &tt_;
     shared_->config = &config_;
-    shared_->limits = limits;
+    SearchLimits effective = limits;
+    apply_level(settings_.level, effective);
+    shared_->limits = effective;
+    shared_->exact_root_scores = settings_.level <= kRandomLevels;
     shared_->unbounded.store(limits.infinite || limits.ponder);
     int moves_left = 30;
     if constexpr (HasMovesLeft<G>) moves_left = G::moves_left(pos_);
     moves_left_ = moves_left;
-    shared_->time.start(limits, G::side_to_move(pos_), moves_left, settings_.move_overhead_ms);
+    shared_->time.start(effective, G::side_to_move(pos_), moves_left, settings_.move_overhead_ms);
     tt_.new_search();
     coordinator_ = std::thread([this, cb = std::move(callbacks)] { coordinate(cb); });
     return Status::ok();
@@ -269,6 +274,18 @@ class GameSession final : public Session {
     return Status::ok();
   }
 
+  // A weaker level's pick among the root moves (engine/level.h). The line
+  // then starts with the chosen move (its continuation is not known).
+  std::vector<Move> level_choice(const Searcher<G>& searcher, const std::vector<Move>& line) {
+    const auto& scored = searcher.root_scores();
+    if (scored.empty()) return line;
+    std::vector<Score> scores;
+    for (const auto& [m, sc] : scored) scores.push_back(sc);
+    const std::size_t i = pick_for_level(settings_.level, scores, rng_);
+    if (!line.empty() && G::pack(scored[i].first) == G::pack(line.front())) return line;
+    return {scored[i].first};
+  }
+
   // The first whole turn of a principal variation. A search stopped early
   // may end inside a turn: the turn is then completed with hash moves or,
   // failing that, the first legal move, so that the answer is always legal.
@@ -345,7 +362,8 @@ class GameSession final : public Session {
         std::this_thread::sleep_for(std::chrono::microseconds(500));
       }
       for (auto& t : threads) t.join();
-      const auto& line = searchers[0]->best_line();
+      std::vector<Move> line = searchers[0]->best_line();
+      if (settings_.level <= kRandomLevels) line = level_choice(*searchers[0], line);
       const std::vector<Move> turn = first_turn(line);
       if (!turn.empty()) best = turn_to_string<G>(pos_, turn);
       bool complete = true;
@@ -373,6 +391,7 @@ class GameSession final : public Session {
   std::unique_ptr<SearchShared<G>> shared_;
   std::mutex shared_mutex_;
   std::atomic<bool> searching_{false};
+  std::mt19937_64 rng_{std::random_device{}()};
   std::thread coordinator_;
 };
 

@@ -42,6 +42,12 @@ template <class G>
 concept HasNoisyMoves = requires(const typename G::Position& p, typename G::Move* out) {
   { G::noisy_moves(p, out) } -> std::convertible_to<int>;
 };
+// Optional: true when every legal move of the position is noisy (e.g. a
+// compulsory capture), so that quiescence must not stand pat there.
+template <class G>
+concept HasForcedNoisy = requires(const typename G::Position& p) {
+  { G::noisy_forced(p) } -> std::convertible_to<bool>;
+};
 // The game's solver type, or void for games without one.
 template <class G>
 struct SolverOf {
@@ -111,6 +117,9 @@ struct SearchShared {
   // When pondering or searching infinitely, the main thread must not end the
   // search by itself; a finished search then waits for `stop`.
   std::atomic<bool> unbounded{false};
+  // Search every root move with a full window, so that each gets an exact
+  // score (for the weaker levels, which choose among near-best moves).
+  bool exact_root_scores = false;
   std::vector<std::atomic<std::uint64_t>*> node_counters;
 
   std::uint64_t total_nodes() const {
@@ -145,7 +154,7 @@ class Searcher {
     nodes_.store(0, std::memory_order_relaxed);
     std::memset(history_, 0, sizeof(history_));
     for (auto& k : killers_) k = {0, 0};
-    Move moves[G::kMaxMoves];
+    Move* const moves = move_buffer(0);
     const int n = G::legal_moves(root_, moves);
     root_moves_.clear();
     for (int i = 0; i < n; ++i) {
@@ -181,6 +190,8 @@ class Searcher {
       prev = score;
       take_best_from_root();
       completed_depth_ = depth;
+      completed_scores_.clear();
+      for (const auto& rm : root_moves_) completed_scores_.push_back({rm.move, rm.score});
       if (id_ == 0) {
         report_iteration(depth, score, Bound::Exact, report);
         stable_iterations = best_.front() == prev_best ? stable_iterations + 1 : 0;
@@ -204,6 +215,9 @@ class Searcher {
   }
 
   const std::vector<Move>& best_line() const { return best_; }
+  // Every root move with its score in the last completed iteration (exact
+  // when SearchShared::exact_root_scores is set, bounds otherwise).
+  const std::vector<std::pair<Move, Score>>& root_scores() const { return completed_scores_; }
   Score best_score() const { return best_score_; }
   int completed_depth() const { return completed_depth_; }
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
@@ -221,7 +235,7 @@ class Searcher {
   Score aspiration(int depth, Score prev) {
     Score delta = aspiration_delta<G>();
     Score alpha = -kInfinity, beta = kInfinity;
-    if (depth >= 4 && !is_mate_score(prev)) {
+    if (depth >= 4 && !is_mate_score(prev) && !shared_.exact_root_scores) {
       alpha = std::max<Score>(prev - delta, -kInfinity);
       beta = std::min<Score>(prev + delta, kInfinity);
     }
@@ -256,7 +270,9 @@ class Searcher {
       const int new_depth = depth - 1 + (root_moves_.size() == 1 ? 1 : 0);
       Score score;
       pv_len_[1] = 0;
-      if (first) {
+      if (shared_.exact_root_scores) {
+        score = child_value(child, same, -kInfinity, kInfinity, new_depth, 1, true);
+      } else if (first) {
         score = child_value(child, same, alpha, beta, new_depth, 1, true);
       } else {
         score = child_value(child, same, alpha, alpha + 1, new_depth, 1, false);
@@ -264,7 +280,7 @@ class Searcher {
           score = child_value(child, same, alpha, beta, new_depth, 1, true);
       }
       if (stopped()) break;
-      if (first || score > alpha) {
+      if (first || score > alpha || shared_.exact_root_scores) {
         rm.score = score;
         rm.pv.assign(1, rm.move);
         rm.pv.insert(rm.pv.end(), pv_[1], pv_[1] + pv_len_[1]);
@@ -272,7 +288,7 @@ class Searcher {
       if (first) completed_first_ = true;
       first = false;
       if (score > best) best = score;
-      if (score > alpha) {
+      if (score > alpha && !shared_.exact_root_scores) {
         alpha = score;
         if (score >= beta) break;
       }
@@ -368,7 +384,7 @@ class Searcher {
     if constexpr (ends_with_moves_left<G>()) {
       if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
     }
-    Move moves[G::kMaxMoves];
+    Move* const moves = move_buffer(ply);
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
     if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
@@ -382,7 +398,12 @@ class Searcher {
     if constexpr (HasSolver<G>) {
       if (solver_ && depth >= G::exact_depth(pos)) {
         std::uint64_t solver_nodes = 0;
-        const Score s = solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes);
+        // A solver that takes the node's ply returns root-relative mate scores.
+        Score s;
+        if constexpr (requires { solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes, ply); })
+          s = solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes, ply);
+        else
+          s = solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes);
         nodes_.store(nodes_.load(std::memory_order_relaxed) + solver_nodes, std::memory_order_relaxed);
         if (id_ == 0) check_limits();
         return s;
@@ -454,11 +475,21 @@ class Searcher {
   }
 
   Score quiescence(const Position& pos, Score alpha, Score beta, int ply) {
-    const Score stand = G::evaluate(pos, *shared_.config);
     if constexpr (HasNoisyMoves<G>) {
-      if (stand >= beta || ply >= kMaxSearchPly - 1) return stand;
-      alpha = std::max(alpha, stand);
-      Move moves[G::kMaxMoves];
+      // A game that ends with moves left can end inside a capture sequence.
+      if constexpr (ends_with_moves_left<G>()) {
+        if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
+      }
+      // When every legal move is noisy (a compulsory capture) there is no
+      // stand-pat: the side to move must play one of them.
+      bool forced = false;
+      if constexpr (HasForcedNoisy<G>) forced = ply < kMaxSearchPly - 1 && G::noisy_forced(pos);
+      const Score stand = forced ? -kInfinity : G::evaluate(pos, *shared_.config);
+      if (!forced) {
+        if (stand >= beta || ply >= kMaxSearchPly - 1) return stand;
+        alpha = std::max(alpha, stand);
+      }
+      Move* const moves = move_buffer(ply);
       const int n = G::noisy_moves(pos, moves);
       order_moves(pos, moves, n, 0, ply);
       const Side us = G::side_to_move(pos);
@@ -479,10 +510,11 @@ class Searcher {
           }
         }
       }
+      if (best == -kInfinity) return G::evaluate(pos, *shared_.config);  // forced, yet no noisy move
       return best;
     } else {
       (void)alpha, (void)beta, (void)ply;
-      return stand;
+      return G::evaluate(pos, *shared_.config);
     }
   }
 
@@ -538,6 +570,16 @@ class Searcher {
     pv_len_[ply] = std::min(child_len + 1, kMaxSearchPly - 1);
   }
 
+  // Move lists live on the heap, one per ply, allocated on first use: some
+  // games have long lists (fox-geese: thousands of jump chains in contrived
+  // positions) that would overflow a thread's stack at deep plies. A node and
+  // the quiescence search it hands over to share their ply's list.
+  Move* move_buffer(int ply) {
+    auto& b = move_buffers_[static_cast<std::size_t>(ply)];
+    if (!b) b = std::make_unique_for_overwrite<Move[]>(static_cast<std::size_t>(G::kMaxMoves));
+    return b.get();
+  }
+
   static constexpr int kHistoryMask = 0xFFFF;
 
   int id_;
@@ -549,6 +591,7 @@ class Searcher {
   std::vector<std::uint64_t> history_keys_;  // the game's, set before run()
   std::vector<std::uint64_t> rep_stack_;     // history + turn starts on the current path
   std::vector<Move> best_;
+  std::vector<std::pair<Move, Score>> completed_scores_;
   Score best_score_ = 0;
   int completed_depth_ = 0;
   bool completed_first_ = false;
@@ -557,6 +600,7 @@ class Searcher {
   int history_[kHistoryMask + 1];
   Move pv_[kMaxSearchPly + 1][kMaxSearchPly + 1];
   int pv_len_[kMaxSearchPly + 1] = {};
+  std::array<std::unique_ptr<Move[]>, kMaxSearchPly + 1> move_buffers_;
 };
 
 }  // namespace ludus

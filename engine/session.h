@@ -25,6 +25,7 @@ struct EngineSettings {
   int threads = 1;
   std::int64_t move_overhead_ms = 30;
   bool own_book = true;
+  int level = 20;  // 1 (beginner) .. 20 (full strength), engine/level.h
 };
 
 // One `info` report, already in protocol-neutral text form.

@@ -274,7 +274,10 @@ NBoardProtocol::Result NBoardProtocol::search(const SearchLimits& limits,
 namespace {
 std::string pv_token(const std::vector<std::string>& pv) {
   std::string s;
-  for (const auto& m : pv) s += (s.empty() ? "" : "-") + ugi_move_to_nboard(m);
+  for (const auto& m : pv) {
+    if (!s.empty()) s += '-';
+    s += ugi_move_to_nboard(m);
+  }
   return s;
 }
 }  // namespace
