@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/book.h"
 #include "engine/game_concept.h"
 #include "engine/level.h"
 #include "engine/perft.h"
@@ -274,6 +275,21 @@ class GameSession final : public Session {
     return Status::ok();
   }
 
+  // The book move for the current position, if OwnBook is on, the search is
+  // an ordinary one (not infinite or pondering) and the book has a legal move.
+  std::string book_move(const SearchLimits& limits) {
+    if (!settings_.own_book || limits.infinite || limits.ponder) return {};
+    if (!book_loaded_) {
+      book_loaded_ = true;
+      book_.load_file(book_path(G::kName));
+    }
+    const std::string move = book_.choose(G::to_fen(pos_), rng_);
+    if (move.empty()) return {};
+    std::vector<Move> steps;
+    if (!parse_turn<G>(pos_, move, steps)) return {};  // a stale book: ignore it
+    return turn_to_string<G>(pos_, steps);
+  }
+
   // A weaker level's pick among the root moves (engine/level.h). The line
   // then starts with the chosen move (its continuation is not known).
   std::vector<Move> level_choice(const Searcher<G>& searcher, const std::vector<Move>& line) {
@@ -322,7 +338,10 @@ class GameSession final : public Session {
     std::string best = "none", ponder;
     const auto turns = playable_turns();
     const std::size_t n = turns.size();
-    if (n == 1 && !shared.unbounded.load()) {
+    const std::string book = n > 1 ? book_move(shared.limits) : std::string();
+    if (!book.empty()) {
+      best = book;  // a book position: answer at once
+    } else if (n == 1 && !shared.unbounded.load()) {
       // Nothing to think about: answer at once.
       best = turn_to_string<G>(pos_, turns[0]);
     } else if (n > 0) {
@@ -340,7 +359,12 @@ class GameSession final : public Session {
         const auto turns = split_turns<G>(pos_, r.pv, complete);
         Position p = pos_;
         for (std::size_t i = 0; i < turns.size(); ++i) {
-          if (i + 1 == turns.size() && !complete && i > 0) break;  // an unfinished last turn
+          if (i + 1 == turns.size() && !complete) {
+            // An unfinished last turn is dropped; an unfinished first turn
+            // is completed as bestmove would be, so every pv token is legal.
+            if (i == 0) info.pv.push_back(turn_to_string<G>(p, first_turn(r.pv)));
+            break;
+          }
           info.pv.push_back(turn_to_string<G>(p, turns[i]));
           p = play_all<G>(p, turns[i]);
         }
@@ -392,6 +416,8 @@ class GameSession final : public Session {
   std::mutex shared_mutex_;
   std::atomic<bool> searching_{false};
   std::mt19937_64 rng_{std::random_device{}()};
+  OpeningBook book_;
+  bool book_loaded_ = false;
   std::thread coordinator_;
 };
 
