@@ -66,6 +66,26 @@ struct Othello {
   // The solver takes over when the remaining depth reaches the number of
   // empty squares (the game cannot last longer than that in placements).
   static int exact_depth(const Position& pos) { return pos.empty_count(); }
+
+  // Time management: the mover places at most half of the empty squares.
+  static int moves_left(const Position& pos) { return (pos.empty_count() + 1) / 2; }
+
+  // `bench`: the start and eight midgame positions (random games of 18-30
+  // plies, Black to move), searched to kBenchDepth.
+  static constexpr int kBenchDepth = 12;
+  static std::vector<std::string> bench_fens() {
+    return {
+        "---------------------------OX------XO--------------------------- X",
+        "----O----XXXOX--XXXXOXXO---XOXXX-XXXXXX---O-OX---O----X--------- X",
+        "OXXXX----XOX-OO-XXOOOOX-XXOOOXX--XXXOO----XXXOO----------------- X",
+        "-----------X----X--XX----X-XOO---XXOOOO---OX-O----O-X-X----O-X-- X",
+        "-----------OO------OOO----XXOXO--XXXOOX-XXOXOOX----OOOO----XO--O X",
+        "-XXX------XXX-----OOOOOX--OOX-X---OXOX-O---XXOO---XXXOXX---OOO-- X",
+        "---X-------XXO---O-XXX--XOOOXXOO-O-OOXO--OOOOOO----O--O---O----- X",
+        "---OX-------O-----OOXXX--XOOOXOOOXXXXX---O-X-XO--XXXX-O--X-O--OX X",
+        "-------------------XO------OO-O-O-OXOXXO-O-XOXO-XXOOOX--OOOOOOX- X",
+    };
+  }
 };
 
 }  // namespace ludus
