@@ -84,7 +84,14 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       an exact solver for positions near the end. When the remaining search
 //       depth reaches exact_depth(pos) the search asks the solver instead of
 //       going on (Othello: exact_depth = empties). solve() is fail-soft and
-//       uses the same score units as terminal_score().
+//       uses the same score units as terminal_score(). A solver may instead
+//       declare solve(pos, alpha, beta, stop, nodes, int ply): it is then told
+//       the node's distance from the root, so that it can return root-relative
+//       mate scores (mate_in(ply + n)) like terminal_score() does.
+//   static void prepare_search(Config&, const Position& root);
+//       called by the session before every search (engine/game_session.h):
+//       lets the configuration depend on the root, e.g. an evaluation that
+//       differs with the side the engine plays.
 //   static int moves_left(const Position&);
 //       the mover's expected number of remaining turns (time management).
 //   static std::vector<std::string> bench_fens(); static constexpr int kBenchDepth;

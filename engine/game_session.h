@@ -128,7 +128,22 @@ class GameSession final : public Session {
     return st;
   }
 
+  Status play_controller_move(std::string_view token, std::vector<std::string>& warnings) override {
+    if (searching()) return Status::fail("cannot play a move while searching");
+    Position p = pos_;
+    auto history = history_;
+    Status st = apply_turn(p, history, token, moves_, &warnings);
+    if (!st) return st;
+    pos_ = p;
+    history_ = std::move(history);
+    return st;
+  }
+
   std::string fen() const override { return G::to_fen(pos_); }
+  std::string moves_note() const override {
+    if constexpr (requires { G::moves_note(pos_); }) return G::moves_note(pos_);
+    return {};
+  }
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> out;
     for (const auto& t : playable_turns()) out.push_back(turn_to_string<G>(pos_, t));
@@ -142,8 +157,11 @@ class GameSession final : public Session {
     }
     if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
       // Only turns that would repeat a position a third time: the mover loses.
+      // (Impossible unless some position has occurred twice already.)
+      bool twice = false;
+      for (std::size_t i = 0; i < history_.size() && !twice; ++i) twice = count_occurrences(history_, history_[i]) >= 2;
       std::vector<std::vector<Move>> turns;
-      legal_turns<G>(pos_, turns);
+      if (twice) legal_turns<G>(pos_, turns);
       if (!turns.empty() && turns_without_repetitions().empty())
         return G::side_to_move(pos_) == Side::P1 ? Outcome::P2Win : Outcome::P1Win;
     }
@@ -164,7 +182,14 @@ class GameSession final : public Session {
 
   std::uint64_t perft(int depth,
                       const std::function<void(const std::string&, std::uint64_t)>& per_move) override {
-    return perft_divide<G>(pos_, depth, per_move);
+    return perft_divide<G>(pos_, depth, per_move, history_);
+  }
+  Status check_perft(int depth) const override {
+    if constexpr (HasPerftShortcut<G>) {
+      std::optional<std::uint64_t> count;
+      return G::perft_shortcut(pos_, depth, count);
+    }
+    return Status::ok();
   }
 
   Status go(const SearchLimits& limits, SearchCallbacks callbacks) override {
@@ -183,6 +208,9 @@ class GameSession final : public Session {
         return Status::fail("cannot allocate the solver tables");
       }
     }
+    // Optional hook: the game adapts its configuration to the search's root
+    // (fox-geese weighs a term by the side the engine plays).
+    if constexpr (requires { G::prepare_search(config_, pos_); }) G::prepare_search(config_, pos_);
     searching_.store(true);
     shared_ = std::make_unique<SearchShared<G>>();
     shared_->tt = &tt_;
@@ -251,8 +279,9 @@ class GameSession final : public Session {
 
   // Parses one turn token on `p`, checks it against the game's end and the
   // repetition rule, and plays it. Leaves `p` unchanged on failure.
+  // `warnings`: parse leniently as the game's referee would (controller moves).
   Status apply_turn(Position& p, std::vector<std::uint64_t>& history, std::string_view token,
-                    std::vector<std::string>& played) const {
+                    std::vector<std::string>& played, std::vector<std::string>* warnings = nullptr) const {
     if (G::outcome(p) != Outcome::Ongoing || game_finished<G>(p))
       return Status::fail("illegal move '" + std::string(token) + "': the game is over");
     if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
@@ -260,7 +289,12 @@ class GameSession final : public Session {
         return Status::fail("illegal move '" + std::string(token) + "': the game is over (repetition)");
     }
     std::vector<Move> steps;
-    Status st = parse_turn<G>(p, token, steps);
+    Status st;
+    if constexpr (requires(std::vector<Move>& v, std::vector<std::string>& w) { G::parse_turn_lenient(p, token, v, w); }) {
+      st = warnings ? G::parse_turn_lenient(p, token, steps, *warnings) : parse_turn<G>(p, token, steps);
+    } else {
+      st = parse_turn<G>(p, token, steps);
+    }
     if (!st) return st;
     if (steps.empty()) return Status::fail("malformed move '" + std::string(token) + "'");
     const Position next = play_all<G>(p, steps);
@@ -284,6 +318,12 @@ class GameSession final : public Session {
       book_.load_file(book_path(G::kName));
     }
     const std::string move = book_.choose(G::to_fen(pos_), rng_);
+    if constexpr (requires(std::vector<Move>& t) { G::book_turn(pos_, std::uint64_t{}, t); }) {
+      // A game's own book for positions a FEN-keyed book cannot list
+      // (Arimaa's setups, whatever the opponent's setup was).
+      std::vector<Move> turn;
+      if (move.empty() && G::book_turn(pos_, rng_(), turn)) return turn_to_string<G>(pos_, turn);
+    }
     if (move.empty()) return {};
     std::vector<Move> steps;
     if (!parse_turn<G>(pos_, move, steps)) return {};  // a stale book: ignore it
@@ -312,16 +352,42 @@ class GameSession final : public Session {
     if (turns.size() > 1) complete = true;
     Position now = play_all<G>(pos_, turn);
     Move moves[G::kMaxMoves];
+    // A move that would end the turn on a third repetition is not playable.
+    auto playable = [&](Move m) {
+      if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
+        const Position next = G::play(now, m);
+        if (G::side_to_move(next) != G::side_to_move(pos_) &&
+            count_occurrences(history_, repetition_key<G>(next)) >= 2)
+          return false;
+      }
+      (void)m;
+      return true;
+    };
     while ((turn.empty() || !complete) && !game_finished<G>(now)) {
       const int n = G::legal_moves(now, moves);
-      Move pick = moves[0];
+      int pick = -1;
       const TTHit hit = tt_.probe(G::key(now));
       for (int i = 0; i < n && hit.found; ++i)
-        if (G::pack(moves[i]) == hit.move) pick = moves[i];
-      turn.push_back(pick);
-      const Position next = G::play(now, pick);
+        if (G::pack(moves[i]) == hit.move && playable(moves[i])) pick = i;
+      for (int i = 0; i < n && pick < 0; ++i)
+        if (playable(moves[i])) pick = i;
+      if (pick < 0) break;
+      turn.push_back(moves[pick]);
+      const Position next = G::play(now, moves[pick]);
       complete = turn_over<G>(pos_, next);
       now = next;
+    }
+    if constexpr (multi_move_turns<G>()) {
+      // The answer must be a legal turn: check it as an input token would
+      // be checked; if the line led into a dead end, play the first legal turn.
+      std::vector<Move> check;
+      const bool ok = !turn.empty() && parse_turn<G>(pos_, turn_to_string<G>(pos_, turn), check) &&
+                      (repetition_rule<G>() != RepetitionRule::IllegalThird ||
+                       count_occurrences(history_, repetition_key<G>(play_all<G>(pos_, check))) < 2);
+      if (!ok) {
+        const auto legal = turns_without_repetitions();
+        if (!legal.empty()) return legal.front();
+      }
     }
     return turn;
   }
@@ -353,8 +419,10 @@ class GameSession final : public Session {
         searchers.back()->set_history(history_);
       }
       auto report = [&](const IterationReport<G>& r) {
-        if (!cb.on_info) return;
+        if (r.partial ? !cb.on_progress : !cb.on_info) return;
         SearchInfo info{r.depth, r.seldepth, r.score, r.bound, r.nodes, r.time_ms, r.hashfull, {}};
+        info.partial = r.partial;
+        info.currmovenumber = r.currmovenumber;
         bool complete = true;
         const auto turns = split_turns<G>(pos_, r.pv, complete);
         Position p = pos_;
@@ -368,7 +436,8 @@ class GameSession final : public Session {
           info.pv.push_back(turn_to_string<G>(p, turns[i]));
           p = play_all<G>(p, turns[i]);
         }
-        cb.on_info(info);
+        if (r.partial) cb.on_progress(info);
+        else cb.on_info(info);
       };
       std::vector<std::thread> threads;
       std::atomic<int> running{settings_.threads};

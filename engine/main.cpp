@@ -12,6 +12,7 @@
 #include "engine/log.h"
 #include "engine/text.h"
 #include "games/registry.h"
+#include "protocol/aei.h"
 #include "protocol/nboard.h"
 #include "protocol/output.h"
 #include "protocol/ugi.h"
@@ -46,6 +47,18 @@ int run_protocol(const std::string& forced, const std::string& game, const Engin
     nboard.finish();
     return 0;
   }
+  if (protocol == "aei") {
+    if (!make_session("arimaa")) {
+      std::cerr << "ludus: AEI needs the arimaa game, which this build does not have\n";
+      return 2;
+    }
+    AeiProtocol aei(out, settings);
+    if (!first.empty() && !aei.handle(first)) return aei.exit_code();
+    while (std::getline(std::cin, line))
+      if (!aei.handle(line)) return aei.exit_code();
+    aei.finish();  // end of input is `quit`
+    return 0;
+  }
   if (protocol != "ugi") {
     spdlog::error("protocol '{}' is not available in this build yet; use UGI", protocol);
     std::cerr << "ludus: protocol '" << protocol << "' is not available in this build yet\n";
@@ -71,6 +84,10 @@ int run_perft(const std::string& game, int depth, const std::string& fen) {
       return 2;
     }
   }
+  if (Status st = session->check_perft(depth); !st) {
+    std::cerr << "ludus: " << st.error << "\n";
+    return 2;
+  }
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t n = session->perft(depth, [](const std::string& m, std::uint64_t c) {
     std::cout << m << ' ' << c << '\n';
@@ -79,6 +96,13 @@ int run_perft(const std::string& game, int depth, const std::string& fen) {
   std::cout << "perft " << depth << " nodes " << n << " time " << static_cast<long long>(s * 1000)
             << " ms leaves/s " << static_cast<long long>(static_cast<double>(n) / std::max(s, 1e-9)) << std::endl;
   return 0;
+}
+
+int run_solve(const std::string& game, const std::string& fen, double seconds) {
+  for (const auto& s : solve_commands())
+    if (s.name == game) return s.run(SolveRequest{fen, seconds}, std::cout);
+  std::cerr << "ludus solve: the game '" << game << "' has no exact solver\n";
+  return 2;
 }
 
 int run_bench_cmd(const std::string& game, int depth, const EngineSettings& settings) {
@@ -102,6 +126,7 @@ int main(int argc, char** argv) {
   std::string game, protocol, log_level, log_file, fen;
   std::size_t hash = 64;
   int threads = 1, depth = 0;
+  double seconds = 0;
   opts.add_options()
       ("help,h", "show this help")
       ("version,v", "print the version")
@@ -112,7 +137,8 @@ int main(int argc, char** argv) {
       ("log-level", po::value(&log_level)->default_value("warn"), "trace|debug|info|warn|error|critical|off")
       ("log-file", po::value(&log_file), "write the log to this file instead of stderr")
       ("depth", po::value(&depth), "depth for perft / bench")
-      ("fen", po::value(&fen), "position for perft");
+      ("fen", po::value(&fen), "position for perft / solve")
+      ("seconds", po::value(&seconds), "time budget for solve (games that search)");
   po::options_description hidden;
   std::string command;
   hidden.add_options()("command", po::value(&command));
@@ -132,6 +158,7 @@ int main(int argc, char** argv) {
   if (vm.count("help")) {
     std::cout << "Usage: ludus [options]              play over UGI/AEI/NBoard on stdin/stdout\n"
                  "       ludus perft --game G --depth N [--fen F]\n"
+                 "       ludus solve --game G [--fen F] [--seconds S]\n"
                  "       ludus bench [--game G] [--depth N]\n\n"
               << opts << std::endl;
     return 0;
@@ -173,8 +200,9 @@ int main(int argc, char** argv) {
     return run_perft(game, depth, fen);
   }
   if (command == "bench") return run_bench_cmd(game, depth, settings);
+  if (command == "solve") return run_solve(game, fen, seconds);
   if (!command.empty()) {
-    std::cerr << "ludus: unknown command '" << command << "' (perft, bench)\n";
+    std::cerr << "ludus: unknown command '" << command << "' (perft, bench, solve)\n";
     return 2;
   }
   if (isatty(STDIN_FILENO)) std::cerr << "ludus " << LUDUS_VERSION << " ready. Type 'help' for the commands.\n";

@@ -48,6 +48,42 @@ template <class G>
 concept HasForcedNoisy = requires(const typename G::Position& p) {
   { G::noisy_forced(p) } -> std::convertible_to<bool>;
 };
+// Optional null-move pruning: writes the position with the turn passed to
+// `out` and returns true when passing is a safe heuristic there (no zugzwang
+// risk, e.g. no compulsory capture); the search then tries a reduced null
+// search at non-PV nodes whose static evaluation is at least beta.
+template <class G>
+concept HasNullMove = requires(const typename G::Position& p, typename G::Position& out) {
+  { G::null_move(p, out) } -> std::convertible_to<bool>;
+};
+// Optional late-move reduction (plies) for the `move_number`-th move (1-based)
+// searched at `depth`, replacing the default 1 or 2 (games with many legal
+// moves reduce late moves more).
+template <class G>
+concept HasReduction = requires(int depth, int move_number) {
+  { G::reduction(depth, move_number) } -> std::convertible_to<int>;
+};
+// Optional pruning of quiet moves at non-PV nodes near the horizon, for games
+// with many legal moves: futility (skip quiet moves when the static
+// evaluation plus futility_margin(depth) cannot reach alpha; 0 = off at that
+// depth) and late-move pruning (skip quiet moves after the first
+// late_move_limit(depth) ones; 0 = off). The first move is always searched.
+template <class G>
+concept HasQuietPruning = requires(const typename G::Position& p, typename G::Move m, int depth) {
+  { G::is_quiet(p, m) } -> std::convertible_to<bool>;
+  { G::futility_margin(depth) } -> std::convertible_to<Score>;
+  { G::late_move_limit(depth) } -> std::convertible_to<int>;
+};
+// Optional static win detector: the number of plies in which the side to
+// move surely wins (a goal reachable in the steps left of an Arimaa turn),
+// 0 when it finds none. It must never claim a win that does not exist; the
+// search then returns mate_in(ply + n) at once. `depth` is the remaining
+// search depth (0 in quiescence), so that a game may skip the detector
+// where the search itself looks far enough.
+template <class G>
+concept HasWinDistance = requires(const typename G::Position& p, int depth) {
+  { G::win_distance(p, depth) } -> std::convertible_to<int>;
+};
 // The game's solver type, or void for games without one.
 template <class G>
 struct SolverOf {
@@ -104,6 +140,11 @@ struct IterationReport {
   std::int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<typename G::Move> pv;
+  // A progress report inside iteration depth + 1 (about once a second):
+  // root move `currmovenumber` (1-based) is being searched; score and pv are
+  // those of the last completed iteration.
+  bool partial = false;
+  int currmovenumber = 0;
 };
 
 // State shared by all threads of one search.
@@ -149,6 +190,8 @@ class Searcher {
   // Runs iterative deepening from `root` until a limit or `stop`. Thread 0
   // (the main thread) checks the clock and reports every iteration.
   void run(const Position& root, const std::function<void(const IterationReport<G>&)>& report) {
+    report_ = report ? &report : nullptr;
+    last_progress_ms_ = 0;
     root_ = root;
     rep_stack_ = history_keys_;
     nodes_.store(0, std::memory_order_relaxed);
@@ -264,7 +307,10 @@ class Searcher {
     const Side us = G::side_to_move(root_);
     Score best = -kInfinity;
     bool first = true;
+    int move_number = 0;
     for (auto& rm : root_moves_) {
+      ++move_number;
+      if (id_ == 0 && report_ && completed_depth_ > 0) report_progress(move_number);
       const Position child = G::play(root_, rm.move);
       const bool same = G::side_to_move(child) == us;
       const int new_depth = depth - 1 + (root_moves_.size() == 1 ? 1 : 0);
@@ -303,6 +349,24 @@ class Searcher {
     if (top->score == -kInfinity) return;
     best_ = top->pv.empty() ? std::vector<Move>{top->move} : top->pv;
     best_score_ = top->score;
+  }
+
+  // About once a second, from the main thread: which root move is searched.
+  void report_progress(int move_number) {
+    const std::int64_t now = shared_.time.elapsed_ms();
+    if (now < 1000 || now - last_progress_ms_ < 1000) return;
+    last_progress_ms_ = now;
+    IterationReport<G> r;
+    r.partial = true;
+    r.currmovenumber = move_number;
+    r.depth = completed_depth_;
+    r.seldepth = std::max(seldepth_, completed_depth_);
+    r.score = best_score_;
+    r.nodes = shared_.total_nodes();
+    r.time_ms = now;
+    r.hashfull = shared_.tt->hashfull();
+    r.pv = best_;
+    (*report_)(r);
   }
 
   void report_iteration(int depth, Score score, Bound bound,
@@ -384,6 +448,9 @@ class Searcher {
     if constexpr (ends_with_moves_left<G>()) {
       if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
     }
+    if constexpr (HasWinDistance<G>) {
+      if (const int k = G::win_distance(pos, depth); k > 0) return mate_in(ply + k);
+    }
     Move* const moves = move_buffer(ply);
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
@@ -426,8 +493,35 @@ class Searcher {
         return s;
     }
 
+    if constexpr (HasNullMove<G>) {
+      // Null move: if passing still fails high at reduced depth, so will a move.
+      // Never twice in a row, never near proven scores.
+      Position passed;
+      if (!pv_node && depth >= 3 && n > 1 && !after_null_[ply] && std::abs(beta) < kMateBound &&
+          G::null_move(pos, passed) && G::evaluate(pos, *shared_.config) >= beta) {
+        const int r = 3 + depth / 6;
+        after_null_[ply + 1] = true;
+        Score s = G::side_to_move(passed) == G::side_to_move(pos)
+                      ? search(passed, beta - 1, beta, depth - 1 - r, ply + 1, false)
+                      : -search(passed, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        after_null_[ply + 1] = false;
+        if (stopped()) return 0;
+        if (s >= beta) return s >= kMateBound ? beta : s;
+      }
+    }
+
     // A forced move (one legal move, a forced pass) costs no depth.
     const int new_depth = depth - 1 + (n == 1 && ply < 2 * kMaxSearchPly / 3 ? 1 : 0);
+
+    bool futile = false;
+    int late_limit = 0;
+    if constexpr (HasQuietPruning<G>) {
+      if (!pv_node && std::abs(alpha) < kMateBound && std::abs(beta) < kMateBound) {
+        const Score margin = G::futility_margin(depth);
+        futile = margin > 0 && G::evaluate(pos, *shared_.config) + margin <= alpha;
+        late_limit = G::late_move_limit(depth);
+      }
+    }
 
     order_moves(pos, moves, n, tt_move, ply);
     const Side us = G::side_to_move(pos);
@@ -439,6 +533,10 @@ class Searcher {
       if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
         if (illegal_repetition(pos, moves[i])) continue;
       }
+      if constexpr (HasQuietPruning<G>) {
+        if (searched > 0 && (futile || (late_limit > 0 && searched >= late_limit)) && G::is_quiet(pos, moves[i]))
+          continue;
+      }
       const Position child = G::play(pos, moves[i]);
       const bool same = G::side_to_move(child) == us;
       Score score;
@@ -447,7 +545,12 @@ class Searcher {
       } else {
         // Late moves get one ply less; if they surprise, search them again.
         int reduced = new_depth;
-        if (depth >= 3 && searched > 3 && n > 4 && !pv_node) reduced -= 1 + (searched > 8 && depth >= 6);
+        if constexpr (HasReduction<G>) {
+          if (depth >= 2 && searched > 3 && n > 4 && !pv_node)
+            reduced -= std::clamp(G::reduction(depth, searched), 0, new_depth);
+        } else {
+          if (depth >= 3 && searched > 3 && n > 4 && !pv_node) reduced -= 1 + (searched > 8 && depth >= 6);
+        }
         score = child_value(child, same, alpha, alpha + 1, reduced, ply + 1, false);
         if (score > alpha && reduced < new_depth && !stopped())
           score = child_value(child, same, alpha, alpha + 1, new_depth, ply + 1, false);
@@ -479,6 +582,9 @@ class Searcher {
       // A game that ends with moves left can end inside a capture sequence.
       if constexpr (ends_with_moves_left<G>()) {
         if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
+      }
+      if constexpr (HasWinDistance<G>) {
+        if (const int k = G::win_distance(pos, 0); k > 0) return mate_in(ply + k);
       }
       // When every legal move is noisy (a compulsory capture) there is no
       // stand-pat: the side to move must play one of them.
@@ -600,6 +706,9 @@ class Searcher {
   int history_[kHistoryMask + 1];
   Move pv_[kMaxSearchPly + 1][kMaxSearchPly + 1];
   int pv_len_[kMaxSearchPly + 1] = {};
+  bool after_null_[kMaxSearchPly + 2] = {};  // the node at this ply answers a null move
+  const std::function<void(const IterationReport<G>&)>* report_ = nullptr;  // main thread's, during run()
+  std::int64_t last_progress_ms_ = 0;
   std::array<std::unique_ptr<Move[]>, kMaxSearchPly + 1> move_buffers_;
 };
 

@@ -38,10 +38,19 @@ struct SearchInfo {
   std::int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<std::string> pv;
+  // A progress report inside an iteration (at most about once a second):
+  // `depth` is the last completed depth, `currmovenumber` the root move
+  // (1-based) now being searched; score and pv are the last iteration's.
+  // Protocols that have no use for it ignore it.
+  bool partial = false;
+  int currmovenumber = 0;
 };
 
 struct SearchCallbacks {
   std::function<void(const SearchInfo&)> on_info;
+  // Optional: progress inside an iteration (SearchInfo::partial), about
+  // once a second on long searches.
+  std::function<void(const SearchInfo&)> on_progress;
   // Called exactly once per started search, from the search thread.
   // `best` is "none" when the game is over; `ponder` may be empty.
   std::function<void(const std::string& best, const std::string& ponder)> on_bestmove;
@@ -64,9 +73,19 @@ class Session {
                               const std::vector<std::string>& moves) = 0;
   // Plays one more move on the current position (AEI makemove, NBoard move).
   virtual Status play_move(std::string_view move) = 0;
+  // A move from a controller that is the authority on legality (AEI
+  // makemove): a game may accept what the standard referee accepts and say
+  // what was unusual in `warnings`. Default: play_move.
+  virtual Status play_controller_move(std::string_view move, std::vector<std::string>& warnings) {
+    (void)warnings;
+    return play_move(move);
+  }
 
   virtual std::string fen() const = 0;
   virtual std::vector<std::string> legal_moves() const = 0;
+  // A remark for people to show before the move list (empty: none), e.g.
+  // that the list holds candidates only (Arimaa's setup phase).
+  virtual std::string moves_note() const { return {}; }
   virtual Outcome outcome() const = 0;
   virtual Side side_to_move() const = 0;
   virtual std::vector<std::string> board_lines() const = 0;
@@ -80,6 +99,11 @@ class Session {
   // Leaf count of the move tree; `per_move` gets each root move's count.
   virtual std::uint64_t perft(int depth,
                               const std::function<void(const std::string&, std::uint64_t)>& per_move) = 0;
+  // Fails when the position cannot be counted to `depth` (call before perft).
+  virtual Status check_perft(int depth) const {
+    (void)depth;
+    return Status::ok();
+  }
 
   // Starts a search on the worker thread; fails if one is running.
   virtual Status go(const SearchLimits& limits, SearchCallbacks callbacks) = 0;

@@ -45,8 +45,49 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
       soft_ms = soft;
     }
   }
+  if (limits.has_reserve_control()) {
+    const auto [soft, hard] = reserve_budget(limits, us, moves_left, overhead_ms);
+    if (hard_ms == 0 || hard < hard_ms) {
+      hard_ms = hard;
+      soft_ms = std::min(soft, hard);
+    }
+  }
   soft_ms_.store(soft_ms);
   hard_ms_.store(hard_ms);
+}
+
+std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits, Side us, int moves_left,
+                                                     std::int64_t overhead_ms) {
+  constexpr std::int64_t kMaxMs = std::int64_t{1} << 40;
+  const int idx = us == Side::P1 ? 0 : 1;
+  const std::int64_t per_move = std::clamp<std::int64_t>(limits.per_move, 0, kMaxMs);
+  const std::int64_t reserve = std::clamp<std::int64_t>(limits.reserve[idx], 0, kMaxMs);
+  const std::int64_t used = std::clamp<std::int64_t>(limits.used, 0, kMaxMs);
+  overhead_ms = std::clamp<std::int64_t>(overhead_ms, 0, kMaxMs);
+  // The controller's deadline for this turn, from now.
+  std::int64_t deadline = per_move + reserve;
+  if (limits.turn_max > 0) deadline = std::min(deadline, std::min(limits.turn_max, kMaxMs));
+  if (limits.game_left > 0) deadline = std::min(deadline, std::min(limits.game_left, kMaxMs));
+  deadline -= used;
+  // Never closer to it than the transport allowance plus a margin (5% of
+  // the deadline, at most a second) for scheduling noise.
+  const std::int64_t limit =
+      std::max<std::int64_t>(1, deadline - overhead_ms - std::min<std::int64_t>(deadline / 20, 1000));
+  // The target: most of the move time (all of it when unused time is lost
+  // for good, tcpercent 0) plus a share of the reserve for the turns to come.
+  const double keep = std::clamp(limits.reserve_percent, 0, 100) / 100.0;
+  const int turns = std::clamp(moves_left, 8, 40);
+  double target = static_cast<double>(per_move) * (1.0 - 0.4 * keep) + static_cast<double>(reserve) / turns;
+  if (limits.reserve_max > 0 && keep > 0) {
+    // What the reserve cannot hold any more is lost: spend it now.
+    const double room = static_cast<double>(std::max<std::int64_t>(0, limits.reserve_max - reserve));
+    const double saved = (static_cast<double>(per_move) - target) * keep;
+    if (saved > room) target += (saved - room) / keep;
+  }
+  const std::int64_t soft = std::clamp<std::int64_t>(static_cast<std::int64_t>(target) - used, 1, limit);
+  // A hard search may take a few shares, and at least the move time.
+  const std::int64_t hard = std::clamp<std::int64_t>(std::max(soft * 4, per_move - used - overhead_ms), soft, limit);
+  return {soft, hard};
 }
 
 std::int64_t TimeManager::elapsed_ms() const {

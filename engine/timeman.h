@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <utility>
 
 #include "engine/limits.h"
 #include "engine/types.h"
@@ -13,6 +14,12 @@
 namespace ludus {
 
 using Clock = std::chrono::steady_clock;
+
+// The (soft, hard) budget in ms of one turn under a reserve time control
+// (SearchLimits::per_move/reserve...): soft is the target, hard is never
+// exceeded and stays clear of the controller's deadline.
+std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits, Side us, int moves_left,
+                                                     std::int64_t overhead_ms);
 
 class TimeManager {
  public:

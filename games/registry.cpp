@@ -13,6 +13,13 @@ const std::vector<GameEntry>& registered_games() {
   return games;
 }
 
+
+const std::vector<SolveEntry>& solve_commands() {
+  static const std::vector<SolveEntry> solvers = {
+  };
+  return solvers;
+}
+
 std::vector<std::string> game_names() {
   std::vector<std::string> names;
   for (const auto& g : registered_games()) names.emplace_back(g.name);

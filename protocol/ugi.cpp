@@ -336,6 +336,7 @@ void UgiProtocol::cmd_query(const Tokens& t) {
                                     : "response none");
   else if (q == "fen") out_.line("response " + session_->fen());
   else if (q == "moves") {
+    if (const std::string note = session_->moves_note(); !note.empty()) info_string(note);
     std::string r = "response";
     for (const auto& m : session_->legal_moves()) r += " " + m;
     out_.line(r);
@@ -348,6 +349,7 @@ void UgiProtocol::cmd_perft(const Tokens& t) {
   if (t.size() != 2 || !parse_int(t[1], depth) || depth < 0 || depth > 64)
     return error("expected 'perft <depth>' with depth 0..64");
   if (session_->searching()) return error("cannot run perft while searching");
+  if (Status st = session_->check_perft(static_cast<int>(depth)); !st) return error(st.error);
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t total = session_->perft(static_cast<int>(depth), [&](const std::string& m, std::uint64_t n) {
     info_string(m + " " + std::to_string(n));

@@ -13,6 +13,11 @@ score, the Elo difference with a 95% interval and, with --sprt, the SPRT log
 likelihood ratio is printed at the end. SPRT stops the match early once a
 bound is crossed.
 
+Per-engine search commands: `--go1 "depth 9"` (or --go2) makes that engine
+search with this `go` argument list instead of the time control (for example a
+fixed-depth opponent); it is then not bound by the clock (only by
+--go-timeout) and the summary reports each engine's mean time per move.
+
 Spreading a long match over machines: run `--shard i/n` (i = 1..n) anywhere
 with its own --records file, then `scripts/match.py --report a.jsonl b.jsonl ...`
 prints the merged summary. Shards split the game pairs, so every opening is
@@ -89,9 +94,12 @@ class Referee:
 # ------------------------------------------------------------------- player --
 
 class Player:
-    def __init__(self, name, command, options, game):
+    def __init__(self, name, command, options, game, go_args=None):
         self.name, self.command, self.options, self.game = name, command, options, game
+        self.go_args = go_args    # fixed `go` arguments instead of the time control
         self.engine = None
+        self.think_time = 0.0     # seconds spent in `go`, and moves played
+        self.moves = 0
 
     def ensure_started(self):
         if self.engine is None or self.engine.proc.poll() is not None:
@@ -138,7 +146,9 @@ def play_game(players, referee, start, opening_moves, tc):
         win_other = f"{other}win"
         player = players[side]
         pos = f"position {start}" + (" moves " + " ".join(moves) if moves else "")
-        if "movetime" in tc:
+        if player.go_args:
+            go, timeout = player.go_args, tc["go_timeout"]
+        elif "movetime" in tc:
             go = f"movetime {tc['movetime']}"
             timeout = tc["movetime"] / 1000 + tc["margin"]
         else:
@@ -152,7 +162,11 @@ def play_game(players, referee, start, opening_moves, tc):
             player.restart()
             reason = "time" if "in time" in str(e) else "crash"
             return win_other, reason, moves
-        if "base_ms" in tc:
+        player.think_time += took
+        player.moves += 1
+        if player.go_args:
+            pass
+        elif "base_ms" in tc:
             clock[side] -= took * 1000
             if clock[side] < 0:
                 return win_other, "time", moves
@@ -174,18 +188,22 @@ def elo_from_score(s):
 def summarize(records, name1, sprt=None):
     w = d = l = 0
     reasons = {}
+    by_side = {"p1": [0, 0, 0], "p2": [0, 0, 0]}  # engine 1's wins, draws, losses per side
     for r in records:
         e1_side = r["engine1_side"]
         res = r["result"]
         if res == "draw":
             d += 1
+            by_side[e1_side][1] += 1
         elif res == f"{e1_side}win":
             w += 1
+            by_side[e1_side][0] += 1
         else:
             l += 1
+            by_side[e1_side][2] += 1
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
     n = w + d + l
-    out = {"games": n, "wins": w, "draws": d, "losses": l, "reasons": reasons}
+    out = {"games": n, "wins": w, "draws": d, "losses": l, "reasons": reasons, "by_side": by_side}
     if n == 0:
         return out
     s = (w + 0.5 * d) / n
@@ -223,6 +241,8 @@ def print_summary(summary, name1, name2, out=sys.stdout):
         print(f"score {100 * summary['score']:.1f}%  Elo {summary['elo']:+.1f} "
               f"[{summary['elo_low']:+.1f}, {summary['elo_high']:+.1f}] (95%)", file=out)
         print("ends: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["reasons"].items())), file=out)
+        print(f"{name1} by side: " + ", ".join(f"as {side} +{v[0]} ={v[1]} -{v[2]}"
+                                            for side, v in summary["by_side"].items() if sum(v)), file=out)
     if "llr" in summary:
         lo, hi = summary["sprt_bounds"]
         verdict = "H1 accepted" if summary["llr"] >= hi else "H0 accepted" if summary["llr"] <= lo else "continue"
@@ -243,10 +263,13 @@ def parse_options(values):
 
 def parse_tc(args):
     if args.movetime:
-        return {"movetime": args.movetime, "margin": args.margin}
+        return {"movetime": args.movetime, "margin": args.margin, "go_timeout": args.go_timeout}
     if args.tc:
         base, _, inc = args.tc.partition("+")
-        return {"base_ms": float(base) * 1000, "inc_ms": int(float(inc or 0) * 1000), "margin": args.margin}
+        return {"base_ms": float(base) * 1000, "inc_ms": int(float(inc or 0) * 1000), "margin": args.margin,
+                "go_timeout": args.go_timeout}
+    if args.go1 and args.go2:
+        return {"movetime": 0, "margin": args.margin, "go_timeout": args.go_timeout}
     raise SystemExit("give --movetime MS or --tc BASE+INC (seconds)")
 
 
@@ -265,6 +288,11 @@ def main(argv=None):
     ap.add_argument("--movetime", type=int, default=0, help="ms per move")
     ap.add_argument("--tc", default=None, help="BASE+INC in seconds, e.g. 10+0.1")
     ap.add_argument("--margin", type=float, default=1.0, help="seconds of grace before a timeout")
+    ap.add_argument("--go1", default=None, help="engine 1 searches with `go <GO1>` (e.g. 'depth 9') instead of the clock")
+    ap.add_argument("--go2", default=None, help="engine 2 searches with `go <GO2>` instead of the clock")
+    ap.add_argument("--side1", choices=("both", "p1", "p2"), default="both",
+                    help="engine 1 plays both sides (default, pairs of games) or always this side")
+    ap.add_argument("--go-timeout", type=float, default=120.0, help="seconds allowed for a --go1/--go2 search")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--records", default=None, help="append one JSON line per game here")
     ap.add_argument("--shard", default="1/1", help="i/n: play only this part of the game pairs")
@@ -306,12 +334,13 @@ def main(argv=None):
     referee_cmd = args.referee or args.engine1
     lock = threading.Lock()
     records = []
+    think = {"engine1": [0.0, 0], "engine2": [0.0, 0]}
     stop = threading.Event()
     records_file = open(args.records, "a", encoding="utf-8") if args.records else None
 
     def worker():
-        e1 = Player(args.name1, args.engine1, opts1, args.game)
-        e2 = Player(args.name2, args.engine2, opts2, args.game)
+        e1 = Player(args.name1, args.engine1, opts1, args.game, args.go1)
+        e2 = Player(args.name2, args.engine2, opts2, args.game, args.go2)
         ref = Referee(referee_cmd, args.game)
         try:
             while not stop.is_set():
@@ -321,6 +350,8 @@ def main(argv=None):
                     g = jobs.pop(0)
                 start, moves = openings[(g // 2) % len(openings)]
                 e1_side = "p1" if g % 2 == 0 else "p2"
+                if args.side1 != "both":
+                    e1_side = args.side1
                 players = {e1_side: e1, ("p2" if e1_side == "p1" else "p1"): e2}
                 result, reason, played = play_game(players, ref, start, moves, tc)
                 rec = {"game": g, "engine1": args.name1, "engine2": args.name2, "engine1_side": e1_side,
@@ -340,6 +371,11 @@ def main(argv=None):
                         if s.get("llr", 0) >= hi or s.get("llr", 0) <= lo:
                             stop.set()
         finally:
+            with lock:
+                think["engine1"][0] += e1.think_time
+                think["engine1"][1] += e1.moves
+                think["engine2"][0] += e2.think_time
+                think["engine2"][1] += e2.moves
             e1.close()
             e2.close()
             ref.close()
@@ -354,6 +390,10 @@ def main(argv=None):
         records_file.close()
     summary = summarize(records, args.name1, sprt)
     print_summary(summary, args.name1, args.name2)
+    if args.go1 or args.go2:
+        for key, name in (("engine1", args.name1), ("engine2", args.name2)):
+            t, n = think[key]
+            print(f"{name}: {n} moves, mean {1000 * t / max(n, 1):.0f} ms per move")
     print(f"time {time.monotonic() - t0:.1f} s")
     return 0
 

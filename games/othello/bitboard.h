@@ -8,6 +8,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <utility>
 
 namespace ludus::othello {
 
@@ -105,25 +106,46 @@ inline constexpr Rays kRays = make_rays();
 //    ray bits below it are exactly the bracketed run.
 //  - rays to lower indices: the nearest non-O ray square is the highest set bit
 //    of (~O & ray); if it is P, the ray bits above it are the run.
+// One function per square with the rays as constants (rays shorter than two
+// squares cannot bracket anything and vanish at compile time); flips() calls
+// it through a table. This is the solver's hottest function.
 namespace detail {
-inline Bitboard flips_up(Bitboard ray, Bitboard P, Bitboard O) {
-  const Bitboard outflank = ray & ((O | ~ray) + 1) & P;
-  return (outflank - (outflank != 0)) & ray;
+template <Bitboard Ray>
+inline Bitboard flips_up(Bitboard P, Bitboard O) {
+  if constexpr (std::popcount(Ray) < 2) {
+    return 0;
+  } else {
+    const Bitboard outflank = Ray & ((O | ~Ray) + 1) & P;
+    return (outflank - (outflank != 0)) & Ray;
+  }
 }
-inline Bitboard flips_down(Bitboard ray, Bitboard P, Bitboard O) {
-  // `| 1` keeps countl_zero defined when the whole ray is O; bit 0 is then
-  // either outside the ray or an O disc, so it is masked out.
-  const Bitboard outflank = (Bitboard{1} << (63 - std::countl_zero((~O & ray) | 1))) & P & ray;
-  return (Bitboard{0} - (outflank << 1)) & ray;
+template <Bitboard Ray>
+inline Bitboard flips_down(Bitboard P, Bitboard O) {
+  if constexpr (std::popcount(Ray) < 2) {
+    return 0;
+  } else {
+    // `| 1` keeps countl_zero defined when the whole ray is O; bit 0 is then
+    // either outside the ray or an O disc, so it is masked out.
+    const Bitboard outflank = (Bitboard{1} << (63 - std::countl_zero((~O & Ray) | 1))) & P & Ray;
+    return (Bitboard{0} - (outflank << 1)) & Ray;
+  }
 }
+template <int Sq>
+Bitboard flips_at(Bitboard P, Bitboard O) {
+  constexpr auto& up = kRays.up[Sq];
+  constexpr auto& down = kRays.down[Sq];
+  return flips_up<up[0]>(P, O) | flips_up<up[1]>(P, O) | flips_up<up[2]>(P, O) | flips_up<up[3]>(P, O) |
+         flips_down<down[0]>(P, O) | flips_down<down[1]>(P, O) | flips_down<down[2]>(P, O) |
+         flips_down<down[3]>(P, O);
+}
+using FlipFn = Bitboard (*)(Bitboard, Bitboard);
+template <std::size_t... I>
+constexpr std::array<FlipFn, 64> make_flip_table(std::index_sequence<I...>) {
+  return {&flips_at<static_cast<int>(I)>...};
+}
+inline constexpr std::array<FlipFn, 64> kFlipTable = make_flip_table(std::make_index_sequence<64>{});
 }  // namespace detail
 
-inline Bitboard flips(int sq, Bitboard P, Bitboard O) {
-  const auto& up = detail::kRays.up[sq];
-  const auto& down = detail::kRays.down[sq];
-  return detail::flips_up(up[0], P, O) | detail::flips_up(up[1], P, O) | detail::flips_up(up[2], P, O) |
-         detail::flips_up(up[3], P, O) | detail::flips_down(down[0], P, O) | detail::flips_down(down[1], P, O) |
-         detail::flips_down(down[2], P, O) | detail::flips_down(down[3], P, O);
-}
+inline Bitboard flips(int sq, Bitboard P, Bitboard O) { return detail::kFlipTable[sq](P, O); }
 
 }  // namespace ludus::othello

@@ -57,6 +57,13 @@ class EndgameSolver {
     std::uint8_t empties = 0;  // replacement priority: bigger subtrees stay
   };
 
+  // Two entries per 64-byte bucket: one cache line per probe.
+  struct alignas(64) Bucket {
+    Entry e[2];
+  };
+
+  Bucket& bucket(Bitboard P, Bitboard O);
+  const Bucket& bucket(Bitboard P, Bitboard O) const;
   const Entry* probe(Bitboard P, Bitboard O) const;
   void store(Bitboard P, Bitboard O, int empties, int alpha, int beta, int score, int move);
 
@@ -71,8 +78,10 @@ class EndgameSolver {
   int solve2(Bitboard P, Bitboard O, int alpha, int x1, int x2);
   int solve1(Bitboard P, int x);
   int search_child(Bitboard P, Bitboard O, int alpha, int n);  // dispatch on n
+  struct MoveItem;
+  int order_moves(Bitboard P, Bitboard O, Bitboard moves, int tt_move, int n, MoveItem* list) const;
 
-  std::vector<Entry> table_;
+  std::vector<Bucket> table_;
   std::size_t mask_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   bool aborted_ = false;

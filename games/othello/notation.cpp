@@ -137,7 +137,10 @@ std::vector<std::string> board_lines(const Board& b) {
                     ", final score " + std::to_string(final_score(b.black(), b.white())) + " for black");
   } else {
     std::string ms = to_move + " to move; moves:";
-    for (int i = 0; i < n; ++i) ms += " " + move_to_string(list[i]);
+    for (int i = 0; i < n; ++i) {
+      ms += ' ';
+      ms += move_to_string(list[i]);
+    }
     lines.push_back(ms);
   }
   return lines;

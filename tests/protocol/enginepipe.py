@@ -219,6 +219,8 @@ class Engine:
     def query(self, what, timeout=DEFAULT_TIMEOUT):
         """`query <what>` -> the answer after `response` ('' when empty)."""
         out = self.cmd("query " + what, timeout)
+        # A running search may print its info lines meanwhile.
+        out = [l for l in out if not (l.startswith("info ") and not ERROR_RE.match(l))]
         if len(out) != 1 or not (out[0] == "response" or out[0].startswith("response ")):
             self.fail(f"query {what}: expected one response line, got {out}")
         return out[0][len("response "):]
