@@ -1,0 +1,203 @@
+#include "games/fox_geese/eval.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+#include "games/fox_geese/fox_geese.h"
+
+namespace ludus::fox_geese {
+
+using namespace hunt;
+
+namespace {
+
+const Graph& board() { return fox_geese_graph(); }
+
+// The longest jump chain (geese captured) the fox on p.prey could play now.
+int longest_chain(const Pos& p) {
+  thread_local std::vector<Move> buf(static_cast<std::size_t>(FoxGeese::kMaxMoves));
+  Pos q = p;
+  q.prey_to_move = true;
+  const int n = generate_jumps(fox_geese_rules(), q, buf.data());
+  int best = 0;
+  for (int i = 0; i < n; ++i) best = std::max(best, buf[static_cast<std::size_t>(i)].jumps());
+  return best;
+}
+
+}  // namespace
+
+// Gaps in the geese's formation (the seed's features): empty points between
+// geese on one rank, on one file, and goose-gap-goose on a diagonal.
+static void count_gaps(const Graph& g, std::uint64_t geese, int& gh, int& gv, int& gd) {
+  gh = gv = gd = 0;
+  for (int line = 0; line < 7; ++line) {
+    int lo_h = 99, hi_h = -1, lo_v = 99, hi_v = -1;
+    for (int i = 0; i < 7; ++i) {
+      const int ph = g.at(i, line), pv = g.at(line, i);
+      if (ph != kNone && (geese & bit(ph))) lo_h = std::min(lo_h, i), hi_h = std::max(hi_h, i);
+      if (pv != kNone && (geese & bit(pv))) lo_v = std::min(lo_v, i), hi_v = std::max(hi_v, i);
+    }
+    for (int i = lo_h + 1; i < hi_h; ++i)
+      if (const int q = g.at(i, line); q != kNone && !(geese & bit(q))) ++gh;
+    for (int i = lo_v + 1; i < hi_v; ++i)
+      if (const int q = g.at(line, i); q != kNone && !(geese & bit(q))) ++gv;
+  }
+  for (std::uint64_t b = geese; b; b &= b - 1) {
+    const int h = lsb(b);
+    for (const int d : {2, 7}) {  // (-1,+1) and (+1,+1): a goose, an empty point, a goose on a diagonal
+      const int m = g.step(h, d);
+      if (m != kNone && !(geese & bit(m)) && g.step(m, d) != kNone && (geese & bit(g.step(m, d)))) ++gd;
+    }
+  }
+}
+
+// TUNING (temporary): weights from LUDUS_FG_W="w0,w1,..."
+static const std::vector<int>& W() {
+  static const std::vector<int> w = [] {
+    std::vector<int> v = {14, 14, 40, 4, 6, 20, 6, 8, 15, 0, 0};
+    if (const char* e = std::getenv("LUDUS_FG_W")) {
+      std::size_t i = 0;
+      for (const char* q = e; *q && i < v.size(); ++i) {
+        v[i] = std::atoi(q);
+        while (*q && *q != ',') ++q;
+        if (*q == ',') ++q;
+      }
+    }
+    return v;
+  }();
+  return w;
+}
+
+Terms ludus_terms(const Pos& p, bool engine_geese) {
+  const auto& w = W();
+  const Graph& g = board();
+  const Rules& r = fox_geese_rules();
+  Terms t;
+  const std::uint64_t geese = p.hunters;
+  const int fox = p.prey, fy = g.y(fox);
+  const std::uint64_t empty = g.all() & ~geese & ~bit(fox);
+  const int k = popcount(geese);
+  t.material = 100 * (k - 15);  // counted from the default layout
+  if (k < 4) t.decisive = -3000;  // rules 10.6: fewer than 4 geese cannot trap the fox
+
+  int min_rank = 99, max_rank = -1, forward_moves = 0, passed = 0;
+  for (std::uint64_t b = geese; b; b &= b - 1) {
+    const int h = lsb(b);
+    min_rank = std::min(min_rank, g.y(h)), max_rank = std::max(max_rank, g.y(h));
+    if (g.y(h) > fy) ++passed;
+    for (int d = 0; d < 8; ++d) {
+      const int to = g.step(h, d);
+      if (to != kNone && (empty & bit(to)) && g.y(to) > g.y(h)) ++forward_moves;
+    }
+  }
+  // A fox below every goose can never be reached again: it walks home.
+  if (fy < min_rank && k > 0) t.decisive = -3000 + 20 * fy;
+  // The fox's progress: down toward rank 1, past geese; the top arm is a trap.
+  t.progress = -w[0] * (6 - fy) - w[1] * passed + (engine_geese && fy >= 5 ? w[2] : 0) + w[9] * popcount(geese & 0);
+
+  // Containment: the fox's region through empty points, and its distance home.
+  std::uint64_t region = bit(fox), frontier = region;
+  int dist = 0, home = -1;
+  while (frontier) {
+    if ((frontier & r.goal) && home < 0) home = dist;
+    std::uint64_t next = 0;
+    for (std::uint64_t b = frontier; b; b &= b - 1) next |= g.neighbours(lsb(b));
+    next &= empty & ~region;
+    region |= next;
+    frontier = next;
+    ++dist;
+  }
+  t.region = -w[3] * popcount(region);
+  if (home >= 0) t.escape = -(250 + 40 * std::max(0, 8 - home));
+
+  // Mobility and threats.
+  const int steps = popcount(g.neighbours(fox) & empty);
+  int jumps_now = 0;
+  std::uint64_t attacked = 0, exposed = 0;
+  for (std::uint64_t b = geese; b; b &= b - 1) {
+    const int h = lsb(b);
+    for (int d = 0; d < 8; ++d) {
+      const int a = g.step(h, d), c = g.step(h, opposite(d));
+      if (a == kNone || c == kNone || !(empty & bit(c))) continue;
+      if (a == fox) attacked |= bit(h), ++jumps_now;
+      else if (region & bit(a)) exposed |= bit(h);
+    }
+  }
+  t.mobility = -w[4] * (steps + jumps_now);
+  if (jumps_now > 0) {
+    const int chain = longest_chain(p);
+    if (p.prey_to_move) t.threats = -95 * chain;
+    else t.threats = -(30 * chain + (popcount(attacked) >= 2 ? 55 : 0));
+  }
+  t.exposed = -w[5] * popcount(exposed & ~attacked);
+  int gh, gv, gd;
+  count_gaps(g, geese, gh, gv, gd);
+  t.shape = k > 0 ? -w[6] * (max_rank - min_rank) - w[7] * (gh + gv + gd) : 0;
+  { int adv = 0; for (std::uint64_t b = geese; b; b &= b - 1) adv += g.y(lsb(b)); t.shape += w[10] * adv; }
+  if (p.stall >= 5) t.stall = -w[8] * (p.stall - 4) - (forward_moves == 0 ? 30 * p.stall : 0);
+  return t;
+}
+
+int ludus_eval(const Pos& p, bool engine_geese) { return ludus_terms(p, engine_geese).total(); }
+
+std::vector<std::string> ludus_lines(const Pos& p, bool engine_geese) {
+  const Terms t = ludus_terms(p, engine_geese);
+  auto f = [](const char* name, int v) { return std::string(name) + " " + std::to_string(v); };
+  return {"fox-geese evaluation 'ludus' (geese's view, 100 = one goose):",
+          "  " + f("material", t.material) + "  " + f("decisive", t.decisive) + "  " + f("fox progress", t.progress) +
+              "  " + f("shape", t.shape) + "  " + f("stall", t.stall),
+          "  " + f("fox region", t.region) + "  " + f("open way home", t.escape) + "  " + f("fox mobility", t.mobility),
+          "  " + f("capture threats", t.threats) + "  " + f("exposed geese", t.exposed),
+          "  total " + std::to_string(t.total())};
+}
+
+// ---- the seed's features -------------------------------------------------------
+
+SeedTerms seed_terms(const Pos& p) {
+  const Graph& g = board();
+  SeedTerms t;
+  const std::uint64_t geese = p.hunters;
+  const int fox = p.prey, fy = g.y(fox), fx = g.x(fox);
+  const int k = popcount(geese);
+  // The fox (MAX).
+  t.proximity = 10 * (6 - fy);
+  int passed = 0, zone_count[3] = {0, 0, 0};
+  auto zone = [](int x) { return x <= 1 ? 0 : x <= 4 ? 1 : 2; };
+  for (std::uint64_t b = geese; b; b &= b - 1) {
+    const int h = lsb(b);
+    if (g.y(h) > fy) ++passed;
+    ++zone_count[zone(g.x(h))];
+  }
+  t.passed = 10 * passed;
+  t.zone = 10 * (k - 3 * zone_count[zone(fx)]) / 3;  // fewer geese than average in the fox's zone
+  t.captures = 100 * (kSeedStartGeese - k);
+  // The geese (MIN): a level line without gaps.
+  if (k > 0) {
+    int lo = 99, hi = -1;
+    for (std::uint64_t b = geese; b; b &= b - 1) lo = std::min(lo, g.y(lsb(b))), hi = std::max(hi, g.y(lsb(b)));
+    t.level = -10 * (hi - lo);
+  }
+  int gh, gv, gd;
+  count_gaps(g, geese, gh, gv, gd);
+  t.gaps_h = -10 * gh, t.gaps_v = -10 * gv, t.gaps_d = -10 * gd;
+  return t;
+}
+
+int seed_eval(const Pos& p) {
+  const SeedTerms t = seed_terms(p);
+  return t.geese() - t.fox();
+}
+
+std::vector<std::string> seed_lines(const Pos& p) {
+  const SeedTerms t = seed_terms(p);
+  auto f = [](const char* name, int v) { return std::string(name) + " " + std::to_string(v); };
+  return {"fox-geese evaluation 'seed' (the seed's features, balanced weights):",
+          "  fox: " + f("proximity", t.proximity) + "  " + f("geese passed", t.passed) + "  " + f("zone", t.zone) +
+              "  " + f("captures", t.captures),
+          "  geese: " + f("level line", t.level) + "  " + f("horizontal gaps", t.gaps_h) + "  " +
+              f("vertical gaps", t.gaps_v) + "  " + f("diagonal gaps", t.gaps_d),
+          "  total " + std::to_string(seed_eval(p)) + " (geese's view)"};
+}
+
+}  // namespace ludus::fox_geese

@@ -1,0 +1,53 @@
+// Static evaluations of fox-geese positions, in centi-geese (100 = one goose).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "games/hunt/rules.h"
+
+namespace ludus::fox_geese {
+
+// Ludus evaluation, from the geese's point of view:
+//  - material: 100 per goose (0 with 15 geese); fewer than 4 cannot trap the fox;
+//  - decisive: a fox below every goose walks home;
+//  - the fox's progress: its closeness to rank 1 and the geese it has passed
+//    (geese cannot come back); and, when the engine plays the geese, a bonus
+//    for a fox driven into the top arm, where 4 geese can trap it (an
+//    asymmetric term: the engine's fox plays better without it);
+//  - containment: the points the fox reaches by steps through empty points,
+//    and whether that region touches rank 1 (a gap in the geese's line);
+//  - fox mobility (steps plus jumps);
+//  - capture threats: the longest jump chain available to the fox, geese
+//    that can be jumped at once, and exposed geese (an empty point behind a
+//    goose on a line whose other side the fox can reach);
+//  - shape: a level line without horizontal, vertical or diagonal gaps;
+//  - the stall reserve: a high stall counter with few forward moves left.
+struct Terms {
+  int material = 0, decisive = 0, progress = 0, region = 0, escape = 0, mobility = 0, threats = 0, exposed = 0,
+      shape = 0, stall = 0;
+  int total() const {
+    return material + decisive + progress + region + escape + mobility + threats + exposed + shape + stall;
+  }
+};
+Terms ludus_terms(const hunt::Pos& p, bool engine_geese = true);
+int ludus_eval(const hunt::Pos& p, bool engine_geese = true);  // geese's view
+std::vector<std::string> ludus_lines(const hunt::Pos& p, bool engine_geese = true);
+
+// The seed thesis's evaluation (L788-L799) with its "balanced" weighting,
+// from the geese's point of view: for the fox, closeness to rank 1, geese
+// passed, the imbalance of the fox's zone, captures; for the geese, a level
+// line without horizontal, vertical or diagonal gaps.
+struct SeedTerms {
+  int proximity = 0, passed = 0, zone = 0, captures = 0, level = 0, gaps_h = 0, gaps_v = 0, gaps_d = 0;
+  int fox() const { return proximity + passed + zone + captures; }
+  int geese() const { return level + gaps_h + gaps_v + gaps_d; }
+};
+SeedTerms seed_terms(const hunt::Pos& p);
+int seed_eval(const hunt::Pos& p);  // geese's view
+std::vector<std::string> seed_lines(const hunt::Pos& p);
+
+// Geese in play at the start of the seed's game (for its capture count).
+constexpr int kSeedStartGeese = 15;
+
+}  // namespace ludus::fox_geese

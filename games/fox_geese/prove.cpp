@@ -1,0 +1,228 @@
+#include "games/fox_geese/prove.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <ostream>
+#include <vector>
+
+#include "games/fox_geese/endgame.h"
+#include "games/fox_geese/fox_geese.h"
+#include "games/registry.h"
+
+namespace ludus::fox_geese {
+
+using namespace hunt;
+
+namespace {
+
+using PN = std::uint32_t;
+constexpr PN kInf = 1u << 30;
+constexpr double kEpsilon = 0.25;  // the 1+epsilon trick: fewer re-expansions
+constexpr int kMaxPly = 1500;
+
+PN add(PN a, PN b) { return std::min<PN>(kInf, a + b); }
+
+// Transposition table: buckets of 4, replace the entry with the least work.
+class Table {
+ public:
+  struct Entry {
+    std::uint64_t key = 0;
+    PN pn = 0, dn = 0;
+    std::uint32_t work = 0;  // 0 = empty
+  };
+  explicit Table(std::size_t mib) {
+    std::size_t n = 4;
+    while ((n * 2) * sizeof(Entry) <= mib * (std::size_t{1} << 20)) n *= 2;
+    entries_.assign(n, Entry{});
+    mask_ = (n / 4) - 1;
+  }
+  const Entry* find(std::uint64_t key) const {
+    const Entry* b = &entries_[(key & mask_) * 4];
+    for (int i = 0; i < 4; ++i)
+      if (b[i].work && b[i].key == key) return &b[i];
+    return nullptr;
+  }
+  void store(std::uint64_t key, PN pn, PN dn, std::uint64_t work) {
+    Entry* b = &entries_[(key & mask_) * 4];
+    Entry* victim = &b[0];
+    for (int i = 0; i < 4; ++i) {
+      if (b[i].work && b[i].key == key) {
+        victim = &b[i];
+        break;
+      }
+      if (b[i].work < victim->work) victim = &b[i];
+    }
+    if (!victim->work) ++stored_;
+    *victim = Entry{key, pn, dn, static_cast<std::uint32_t>(std::clamp<std::uint64_t>(work, 1, 0xFFFFFFFFu))};
+  }
+  std::uint64_t stored() const { return stored_; }
+  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
+
+ private:
+  std::vector<Entry> entries_;
+  std::size_t mask_ = 0;
+  std::uint64_t stored_ = 0;
+};
+
+class Prover {
+ public:
+  Prover(double seconds, std::uint64_t max_nodes, std::size_t mib, const std::atomic<bool>* stop)
+      : r_(fox_geese_rules()), tt_(mib), max_nodes_(max_nodes), stop_(stop), kids_(kMaxPly + 1), moves_(kMaxPly + 1) {
+    deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+  }
+
+  ProofResult run(const Pos& root) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ProofResult res;
+    PN pn, dn;
+    look(root, pn, dn);
+    if (pn != 0 && dn != 0) {
+      mid(root, kInf - 1, kInf - 1, 0);
+      look(root, pn, dn);
+    }
+    res.value = pn == 0   ? ProofResult::Value::SideToMoveWins
+                : dn == 0 ? ProofResult::Value::SideToMoveLoses
+                          : ProofResult::Value::Unknown;
+    res.nodes = nodes_;
+    res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    res.tt_stored = tt_.stored();
+    res.tt_bytes = tt_.bytes();
+    res.root_pn = pn, res.root_dn = dn;
+    res.max_ply = max_ply_;
+    return res;
+  }
+
+ private:
+  // +1: the side to move wins, -1: it loses, 0: not known without search.
+  int known(const Pos& p) const {
+    const Outcome o = outcome(r_, p);
+    if (o != Outcome::Ongoing) return o == win_for(side_to_move(r_, p)) ? 1 : -1;
+    const int fox_wins = p.prey_to_move ? 1 : -1;
+    if (popcount(p.hunters) <= kEndgameGeese) return fox_wins;  // rules 10.6
+    const Graph& g = *r_.graph;
+    int min_rank = 99;
+    for (std::uint64_t b = p.hunters; b; b &= b - 1) min_rank = std::min(min_rank, g.y(lsb(b)));
+    if (g.y(p.prey) < min_rank) return fox_wins;  // no goose can reach it again
+    return 0;
+  }
+
+  void look(const Pos& p, PN& pn, PN& dn) const {
+    if (const auto* e = tt_.find(key(p))) {
+      pn = e->pn, dn = e->dn;
+      return;
+    }
+    const int k = known(p);
+    if (k > 0) pn = 0, dn = kInf;
+    else if (k < 0) pn = kInf, dn = 0;
+    else pn = 1, dn = 1;
+  }
+
+  bool out_of_budget() {
+    if (stopped_) return true;
+    if ((nodes_ & 1023) == 0) {
+      if (std::chrono::steady_clock::now() >= deadline_ || (max_nodes_ && nodes_ >= max_nodes_) ||
+          (stop_ && stop_->load()))
+        stopped_ = true;
+    }
+    return stopped_;
+  }
+
+  // Negamax df-pn: pn/dn of "the side to move at p wins".
+  void mid(const Pos& p, PN th_pn, PN th_dn, int ply) {
+    ++nodes_;
+    max_ply_ = std::max(max_ply_, ply);
+    auto& kids = kids_[static_cast<std::size_t>(ply)];
+    auto& moves = moves_[static_cast<std::size_t>(ply)];
+    if (moves.empty()) moves.resize(static_cast<std::size_t>(FoxGeese::kMaxMoves));
+    const int n = legal_moves(r_, p, moves.data());
+    kids.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) kids[static_cast<std::size_t>(i)] = play(r_, p, moves[static_cast<std::size_t>(i)]);
+    const std::uint64_t start_nodes = nodes_;
+    PN pn = kInf, dn = 0;
+    while (true) {
+      // pn(p) = min dn(child); dn(p) = sum pn(child).
+      pn = kInf, dn = 0;
+      PN second = kInf, best_pn = 0;
+      int best = -1;
+      for (int i = 0; i < n; ++i) {
+        PN cpn, cdn;
+        look(kids[static_cast<std::size_t>(i)], cpn, cdn);
+        dn = add(dn, cpn);
+        if (cdn < pn) second = pn, pn = cdn, best = i, best_pn = cpn;
+        else if (cdn < second) second = cdn;
+      }
+      if (pn == 0) dn = kInf;
+      if (dn >= kInf) dn = kInf;
+      if (pn >= th_pn || dn >= th_dn || best < 0 || ply >= kMaxPly || out_of_budget()) break;
+      const PN child_th_pn = static_cast<PN>(std::min<std::uint64_t>(kInf - 1, std::uint64_t{th_dn} - dn + best_pn));
+      const PN child_th_dn = std::min<PN>(
+          th_pn, std::max<PN>(second + 1, static_cast<PN>(std::min<double>(kInf - 1, second * (1 + kEpsilon)))));
+      const Pos child = kids[static_cast<std::size_t>(best)];
+      mid(child, child_th_pn, child_th_dn, ply + 1);
+    }
+    tt_.store(key(p), pn, dn, nodes_ - start_nodes + 1);
+  }
+
+  const Rules& r_;
+  Table tt_;
+  std::uint64_t max_nodes_;
+  const std::atomic<bool>* stop_;
+  std::vector<std::vector<Pos>> kids_;    // per ply: the children of the node being expanded
+  std::vector<std::vector<Move>> moves_;  // per ply: move buffers
+  std::chrono::steady_clock::time_point deadline_;
+  std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  int max_ply_ = 0;
+};
+
+}  // namespace
+
+ProofResult prove(const Pos& root, double seconds, std::uint64_t max_nodes, std::size_t tt_mib,
+                  const std::atomic<bool>* stop) {
+  Prover prover(seconds, max_nodes, tt_mib, stop);
+  return prover.run(root);
+}
+
+}  // namespace ludus::fox_geese
+
+namespace ludus {
+
+int solve_fox_geese(const SolveRequest& req, std::ostream& out) {
+  using namespace fox_geese;
+  const double seconds = req.seconds > 0 ? req.seconds : 60;
+  std::vector<std::pair<std::string, Pos>> roots;
+  if (!req.fen.empty()) {
+    Pos p;
+    if (Status st = parse_fen(fox_geese_rules(), req.fen, p); !st) {
+      out << "error: " << st.error << "\n";
+      return 2;
+    }
+    roots.emplace_back("position", p);
+  } else {
+    for (const int g : {13, 15, 17})
+      roots.emplace_back("Geese=" + std::to_string(g) + (g == 15 ? " (default)" : ""), FoxGeese::start_with(g));
+  }
+  out << "fox-geese: df-pn proof search, " << seconds << " s and a 256 MiB table per position\n";
+  const auto& tb = endgame_tables();
+  out << "  endgame tables (at most " << kEndgameGeese << " geese, every one a fox win): built in " << std::fixed
+      << std::setprecision(3) << tb.build_seconds() << " s\n";
+  out.unsetf(std::ios::fixed);
+  for (const auto& [label, p] : roots) {
+    const ProofResult res = prove(p, seconds, 0, 256);
+    const std::string mover(p.prey_to_move ? "the fox wins" : "the geese win"),
+        other(p.prey_to_move ? "the geese win" : "the fox wins");
+    out << label << ": " << to_fen(fox_geese_rules(), p) << "\n  result: "
+        << (res.value == ProofResult::Value::SideToMoveWins    ? "proven: " + mover
+            : res.value == ProofResult::Value::SideToMoveLoses ? "proven: " + other
+                                                               : std::string("not proven within the budget"))
+        << "\n  " << res.nodes << " expansions in " << std::fixed << std::setprecision(1) << res.seconds << " s ("
+        << static_cast<std::uint64_t>(static_cast<double>(res.nodes) / std::max(res.seconds, 1e-3))
+        << "/s), " << res.tt_stored << " positions stored, deepest line " << res.max_ply
+        << " plies, root proof/disproof numbers " << res.root_pn << "/" << res.root_dn << "\n";
+    out.unsetf(std::ios::fixed);
+  }
+  return 0;
+}
+
+}  // namespace ludus
