@@ -1,0 +1,78 @@
+// Exact win/draw/loss solver for the end of a Linja game.
+//
+// Pieces of a colour are indistinguishable, so the states left near the end
+// are few and transpose heavily: a negamax over the three values
+// {loss, draw, win} with its own table of bounds (valid forever: an exact
+// game-theoretic value does not depend on depth) settles the game to its
+// very end. The midgame search hands a node to the solver when its remaining
+// depth reaches exact_depth() (engine/search.h).
+//
+// Score units: a proven win is +kSolvedWin, a loss -kSolvedWin, a draw 0.
+// kSolvedWin is just below the engine's mate range: the solver proves the
+// result, not its distance, so it cannot return a "mate in n" (search scores
+// are relative to the root, and a solved node does not know its ply).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "engine/types.h"
+#include "games/linja/board.h"
+#include "games/linja/features.h"
+#include "games/linja/movegen.h"
+
+namespace ludus::linja {
+
+
+// Static move-ordering prior, larger first: second moves that earn the extra
+// turn, first moves that buy many movement points, pieces reaching the
+// scoring rows.
+int move_prior(const Position& p, Move m);
+
+class Solver {
+ public:
+  static constexpr Score kSolvedWin = 30000;
+  // Positions with remaining_distance <= kEasyDistance are solved at any
+  // remaining depth; each extra ply of depth allows one more row.
+  static constexpr int kEasyDistance = 24;
+
+  explicit Solver(std::size_t mib);
+  void clear();
+
+  // Fail-soft: the exact value if it lies inside (alpha, beta), else a bound
+  // on the right side. Returns 0 (and stores nothing) when `stop` is raised.
+  Score solve(const Position& p, Score alpha, Score beta, const std::atomic<bool>& stop, std::uint64_t& nodes);
+
+  // Tools only: give up (like `stop`) after this many nodes; 0 = no limit.
+  std::uint64_t node_limit = 0;
+  // Did the last solve() give up (stop or node_limit)?
+  bool aborted() const { return aborted_; }
+
+  // The remaining search depth at which a node is handed to the solver.
+  static int exact_depth(const Position& p) {
+    const int d = remaining_distance(p) - kEasyDistance;
+    return d > 0 ? d : 0;
+  }
+
+  // Win/draw/loss (+1/0/-1) of a finished game for the side to move.
+  static int final_value(const Position& p);
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    std::int8_t lower = -1, upper = 1;  // bounds of the value, side to move's view
+    std::uint8_t move = 0;              // index+1 of the best sub-move, 0 = none
+    std::uint8_t used = 0;
+  };
+  int search(const Position& p, int alpha, int beta);
+
+  std::unique_ptr<Entry[]> table_;
+  std::size_t mask_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+};
+
+}  // namespace ludus::linja
