@@ -1,0 +1,59 @@
+// Camelot move generation and end-of-game checks (rules 5 and 6).
+//
+// Moves are generated per piece as the rules' *candidate moves* (plain moves,
+// canters, complete jumps, complete charges), then filtered by the three
+// steps of rules 5.6 (own-castle exit, capture obligation, otherwise all).
+// Each distinct triple (origin, destination, captured set) is produced once:
+// canter destinations come from a breadth-first search over square sets
+// (reachability does not depend on the visit rule), and jump chains from a
+// depth-first search memoised on (square, captured set), which both prunes
+// repeated states and makes every complete chain's triple appear once.
+#pragma once
+
+#include "engine/types.h"
+#include "games/camelot/board.h"
+
+namespace ludus::camelot {
+
+// More than any position's legal move count in practice (the start position
+// has 100). A generator that would exceed it stops adding moves (asserted in
+// checked builds); see docs/games/camelot.md.
+constexpr int kMaxMoves = 2048;
+
+// Rules 6, checks 1 and 2 (castle, material): Ongoing when neither applies.
+Outcome material_or_castle_outcome(const Position& p);
+// Checks 1, 2, 3 and 5 (everything but repetition, which needs the history).
+Outcome outcome(const Position& p);
+// True if the side to move has any legal move (ignoring the end of the game).
+bool has_any_move(const Position& p);
+// The squares from which the side `side` has a jump available (rules 5.1),
+// enemy castle squares excluded.
+BB jump_sources(const Position& p, int side);
+// Rules 5.6 step 2: a jump is available from some piece of the side to move.
+bool capture_obligation(const Position& p);
+
+// The legal move list of rules 5.6 (empty when the game is over by checks 1,
+// 2 or 5). Order: by piece in square order, each piece's plain moves, canters,
+// then captures.
+int legal_moves(const Position& p, Move* out);
+// The same list without the end-of-game checks (a finished position still
+// lists the moves its pieces could make).
+int generate_moves(const Position& p, Move* out);
+
+// Quiescence moves: every legal move when all of them capture (a capture
+// obligation, or a capturing exit from the own castle), otherwise the optional
+// charges plus the moves that complete the enemy castle (an immediate win).
+int noisy_moves(const Position& p, Move* out);
+// True when every legal move captures, so that standing pat is not an option.
+bool noisy_forced(const Position& p);
+
+// The squares the piece of `side` on `from` can end a canter on (rules 5.3,
+// the knight rule aside): its friends as middles, the piece lifted.
+BB canter_squares(const Position& p, int side, int from);
+
+// Piece values used by ordering and evaluation (100 = one Man).
+constexpr int kManValue = 100;
+constexpr int kKnightValue = 135;
+int captured_value(const Position& p, Move m);
+
+}  // namespace ludus::camelot
