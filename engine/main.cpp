@@ -48,10 +48,6 @@ int run_protocol(const std::string& forced, const std::string& game, const Engin
     return 0;
   }
   if (protocol == "aei") {
-    if (!make_session("arimaa")) {
-      std::cerr << "ludus: AEI needs the arimaa game, which this build does not have\n";
-      return 2;
-    }
     AeiProtocol aei(out, settings);
     if (!first.empty() && !aei.handle(first)) return aei.exit_code();
     while (std::getline(std::cin, line))

@@ -1,0 +1,503 @@
+// Arimaa rules: every test fact of the rules doc (/work/shared/rules/arimaa.md
+// §10, F1-F21) and the rules behind them, at the level of the game module
+// and of the session the protocols use. The slowest perft facts (F4
+// perft 2, F9 and F11 perft 3) run through the binary in
+// tests/protocol/test_arimaa.py.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/game_session.h"
+#include "games/arimaa/arimaa.h"
+#include "games/arimaa/eval.h"
+#include "games/arimaa/eval_seed.h"
+#include "games/arimaa/goal.h"
+#include "games/arimaa/notation.h"
+#include "games/arimaa/setups.h"
+#include "games/arimaa/turngen.h"
+
+using namespace ludus;
+using namespace ludus::arimaa;
+
+namespace {
+
+constexpr const char* kP0 = "rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2";
+constexpr const char* kGoldSetup = "Ra1,Rb1,Rc1,Rd1,Re1,Rf1,Rg1,Rh1,Cc2,Cf2,Db2,Dg2,Ha2,Hh2,Md2,Ee2";
+constexpr const char* kSilverSetup = "ra8,rb8,rc8,rd8,re8,rf8,rg8,rh8,cc7,cf7,db7,dg7,ha7,hh7,me7,ed7";
+
+Position fen(const std::string& text) {
+  Position p;
+  const Status st = parse_fen(text, p);
+  REQUIRE_MESSAGE(st, text << ": " << st.error);
+  return p;
+}
+
+// The position after a token, as a FEN; "" if the token is illegal.
+std::string after(const std::string& f, const std::string& token) {
+  const Position p = fen(f);
+  std::vector<Move> moves;
+  if (!parse_turn(p, token, moves)) return "";
+  Position q = p;
+  for (Move m : moves) q = play(q, m);
+  return to_fen(q);
+}
+bool legal(const std::string& f, const std::string& token) { return !after(f, token).empty(); }
+
+std::uint64_t moves_of(const std::string& f) { return Arimaa::count_turns(fen(f)); }
+std::uint64_t seq_of(const std::string& f) { return count_sequences(fen(f)); }
+
+// Perft over distinct turns (the engine's perft_turns, without history).
+std::uint64_t perft(const Position& p, int depth) {
+  if (depth == 0) return 1;
+  if (outcome(p) != Outcome::Ongoing) return 0;
+  if (depth == 1) return count_turns(p);
+  std::vector<std::vector<Move>> turns;
+  enumerate_turns(p, turns);
+  std::uint64_t n = 0;
+  for (const auto& t : turns) {
+    Position q = p;
+    for (Move m : t) q = play(q, m);
+    n += perft(q, depth - 1);
+  }
+  return n;
+}
+
+Outcome result_of(const std::string& f) { return outcome(fen(f)); }
+
+std::string query_moves(Session& s) {
+  std::string r;
+  for (const auto& m : s.legal_moves()) r += (r.empty() ? "" : " ") + m;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("arimaa F1: the start position") {
+  GameSession<Arimaa> s;
+  CHECK(s.fen() == "8/8/8/8/8/8/8/8 g 1");
+  CHECK(s.side_to_move() == Side::P1);
+  CHECK(s.outcome() == Outcome::Ongoing);
+  CHECK(s.perft(1, nullptr) == 64864800);
+  CHECK(s.perft(0, nullptr) == 1);
+}
+
+TEST_CASE("arimaa F2: setups in any order, then P0") {
+  GameSession<Arimaa> s;
+  REQUIRE(s.set_position(std::nullopt, {kGoldSetup}));
+  CHECK(s.fen() == "8/8/8/8/8/8/HDCMECDH/RRRRRRRR s 1");
+  REQUIRE(s.set_position(std::nullopt, {"Ee2,Md2,Hh2,Ha2,Dg2,Db2,Cf2,Cc2,Rh1,Rg1,Rf1,Re1,Rd1,Rc1,Rb1,Ra1"}));
+  CHECK(s.fen() == "8/8/8/8/8/8/HDCMECDH/RRRRRRRR s 1");
+  REQUIRE(s.set_position(std::nullopt, {kGoldSetup, kSilverSetup}));
+  CHECK(s.fen() == kP0);
+  CHECK(s.side_to_move() == Side::P1);
+  // Canonical setup output: R, C, D, H, M, E, each by square (pyrimaa order).
+  const Position start = Arimaa::start({});
+  std::vector<Move> moves;
+  REQUIRE(parse_turn(start, "Ee2,Md2,Hh2,Ha2,Dg2,Db2,Cf2,Cc2,Rh1,Rg1,Rf1,Re1,Rd1,Rc1,Rb1,Ra1", moves));
+  CHECK(turn_to_string(start, moves) == kGoldSetup);
+}
+
+TEST_CASE("arimaa F3: illegal setups") {
+  const std::string start = "8/8/8/8/8/8/8/8 g 1";
+  CHECK(legal(start, kGoldSetup));
+  CHECK_FALSE(legal(start, "Ra1,Rb1,Rc1,Rd1,Re1,Rf1,Rg1,Rh1,Cc2,Cf2,Db2,Dg2,Ha2,Hh2,Md2,Ee3"));
+  CHECK_FALSE(legal(start, "Ra1,Rb1,Rc1,Rd1,Re1,Rf1,Rg1,Rh1,Cc2,Cf2,Db2,Dg2,Ha2,Hh2,Md2"));
+  CHECK_FALSE(legal(start, "Ra1,Rb1,Rc1,Rd1,Re1,Rf1,Rg1,Rh1,Cc2,Cf2,Db2,Dg2,Ha2,Hh2,Ed2,Ee2"));
+  CHECK_FALSE(legal(start, "ra1,rb1,rc1,rd1,re1,rf1,rg1,rh1,cc2,cf2,db2,dg2,ha2,hh2,md2,ee2"));
+  CHECK_FALSE(legal(start, "Ra1,Ra1,Rc1,Rd1,Re1,Rf1,Rg1,Rh1,Cc2,Cf2,Db2,Dg2,Ha2,Hh2,Md2,Ee2"));
+  CHECK_FALSE(legal(start, "Ee2n"));
+  CHECK_FALSE(legal(kP0, kGoldSetup));
+  // Silver must set up on ranks 7-8 with its own pieces.
+  const std::string silver = "8/8/8/8/8/8/HDCMECDH/RRRRRRRR s 1";
+  CHECK(after(silver, kSilverSetup) == kP0);
+  CHECK_FALSE(legal(silver, kGoldSetup));
+  CHECK_FALSE(legal(silver, "ra7,rb8,rc8,rd8,re8,rf8,rg8,rh8,cc7,cf7,db7,dg7,ha6,hh7,me7,ed7"));
+  // Placements mixed with steps are malformed.
+  CHECK_FALSE(legal(start, "Ra1,Ee2n"));
+}
+
+TEST_CASE("arimaa F4: P0") {
+  CHECK(moves_of(kP0) == 3353);
+  CHECK(seq_of(kP0) == 23754);
+}
+
+TEST_CASE("arimaa F5: P0 tokens") {
+  CHECK(after(kP0, "Ee2n,Ee3n,Ee4n,Ee5n") == "rrrrrrrr/hdcemcdh/4E3/8/8/8/HDCM1CDH/RRRRRRRR s 2");
+  CHECK(moves_of("rrrrrrrr/hdcemcdh/4E3/8/8/8/HDCM1CDH/RRRRRRRR s 2") == 2185);
+  CHECK(seq_of("rrrrrrrr/hdcemcdh/4E3/8/8/8/HDCM1CDH/RRRRRRRR s 2") == 14764);
+  CHECK(legal(kP0, "Db2n,Db3n,Db4n,Db5n"));
+  CHECK(after(kP0, "EE2N") == after(kP0, "Ee2n"));
+  CHECK_FALSE(legal(kP0, "Ee2n,Ee3s"));
+  CHECK_FALSE(legal(kP0, "Ra1n"));
+  CHECK_FALSE(legal(kP0, "Ee2n,Ee3n,Ee4n,Ee5n,Ee6n"));
+  CHECK_FALSE(legal(kP0, "ee2n"));
+  CHECK_FALSE(legal(kP0, "Me2n"));
+  // AEI makemove accepts a wrong piece letter with a warning (rules §7.4).
+  std::vector<Move> moves;
+  std::vector<std::string> warnings;
+  REQUIRE(Arimaa::parse_turn_lenient(fen(kP0), "Me2n", moves, warnings));
+  CHECK(warnings.size() == 1);
+  CHECK(turn_to_string(fen(kP0), moves) == "Ee2n");
+}
+
+TEST_CASE("arimaa F6: the Fig. 2.3 position, Gold to move") {
+  const std::string t1 = "8/2r4r/3Em3/2c5/2dH4/8/R6R/8 g 10";
+  CHECK(moves_of(t1) == 1577);
+  CHECK(seq_of(t1) == 13273);
+  const std::string res = "8/2r4r/2cEm3/2H5/8/8/R6R/8 s 10";
+  CHECK(after(t1, "dc4s,dc3x,Hd4w,cc5n,Hc4n") == res);
+  CHECK(after(t1, "dc4s,Hd4w,cc5n,Hc4n") == res);
+  CHECK_FALSE(legal(t1, "dc4s,Hd4w,cc5n"));
+  CHECK(moves_of(res) == 168);
+  // The canonical token writes the capture right after its step.
+  std::vector<Move> moves;
+  REQUIRE(parse_turn(fen(t1), "dc4s,Hd4w,cc5n,Hc4n", moves));
+  CHECK(turn_to_string(fen(t1), moves) == "dc4s,dc3x,Hd4w,cc5n,Hc4n");
+}
+
+TEST_CASE("arimaa F7: the same board, Silver to move") {
+  const std::string t = "8/2r4r/3Em3/2c5/2dH4/8/R6R/8 s 10";
+  CHECK(moves_of(t) == 698);
+  CHECK(seq_of(t) == 6744);
+  CHECK_FALSE(legal(t, "me6n"));
+  CHECK((frozen(fen(t), kSilver) & bit(44)) != 0);  // e6
+  CHECK(after(t, "dc4w") == "8/2r4r/3Em3/2c5/1d1H4/8/R6R/8 g 11");
+}
+
+TEST_CASE("arimaa F8: capture when the supporter leaves") {
+  const std::string t2 = "8/8/2r5/2r5/8/8/R7/8 s 10";
+  CHECK(moves_of(t2) == 93);
+  CHECK(seq_of(t2) == 489);
+  CHECK(perft(fen(t2), 2) == 1190);
+  CHECK(perft(fen(t2), 3) == 76999);
+  CHECK(after(t2, "rc5e") == "8/8/8/3r4/8/8/R7/8 g 11");
+  std::vector<Move> moves;
+  REQUIRE(parse_turn(fen(t2), "rc5e", moves));
+  CHECK(turn_to_string(fen(t2), moves) == "rc5e,rc6x");
+}
+
+TEST_CASE("arimaa F9: push and pull") {
+  const std::string t3 = "8/8/8/3r4/2cE4/8/8/R7 g 10";
+  CHECK(moves_of(t3) == 312);
+  CHECK(seq_of(t3) == 1328);
+  CHECK(perft(fen(t3), 2) == 30539);
+  CHECK(after(t3, "Ed4e,cc4e") == "8/8/8/3r4/3cE3/8/8/R7 s 10");
+  CHECK(after(t3, "Ed4s,rd5s") == "8/8/8/8/2cr4/3E4/8/R7 s 10");
+  CHECK(after(t3, "rd5n,Ed4n") == "8/8/3r4/3E4/2c5/8/8/R7 s 10");
+  CHECK(after(t3, "rd5e,Ed4n") == "8/8/8/3Er3/2c5/8/8/R7 s 10");
+  CHECK(after(t3, "cc4n,Ed4w") == "8/8/8/2cr4/2E5/8/8/R7 s 10");
+  CHECK(after(t3, "Ra1n,Ra2n,cc4w,Ed4w") == "8/8/8/3r4/1cE5/R7/8/8 s 10");
+  CHECK(after(t3, "cc4s,Ed4w") == "8/8/8/3r4/2E5/8/8/R7 s 10");
+  CHECK(after(t3, "cc4s,cc3x,Ed4w") == "8/8/8/3r4/2E5/8/8/R7 s 10");
+  CHECK_FALSE(legal(t3, "rd5n,Ed4n,cc4e"));
+  CHECK_FALSE(legal(t3, "Ed4n"));
+  CHECK_FALSE(legal(t3, "cc4n"));
+  CHECK_FALSE(legal(t3, "cc4n,Ra1n"));
+  CHECK_FALSE(legal(t3, "Ed4e,Ee4w"));
+  CHECK_FALSE(legal(t3, "Ra1n,Ra2n,Ra3n,cc4w"));
+  // AEI makemove: an unfinished push at the end is applied as played.
+  std::vector<Move> moves;
+  std::vector<std::string> warnings;
+  REQUIRE(Arimaa::parse_turn_lenient(fen(t3), "cc4n", moves, warnings));
+  CHECK(warnings.size() == 1);
+  Position q = fen(t3);
+  for (Move m : moves) q = play(q, m);
+  CHECK(to_fen(q) == "8/8/8/2cr4/3E4/8/8/R7 s 10");
+  // ...but a push started on the 4th step stays illegal.
+  CHECK_FALSE(Arimaa::parse_turn_lenient(fen(t3), "Ra1n,Ra2n,Ra3n,cc4w", moves, warnings));
+}
+
+TEST_CASE("arimaa F10: pull by a piece captured on its own step") {
+  const std::string t4 = "7r/8/8/2d5/2H5/8/8/7R g 10";
+  CHECK(moves_of(t4) == 242);
+  CHECK(seq_of(t4) == 1198);
+  CHECK(after(t4, "Hc4s,Hc3x,dc5s") == "7r/8/8/8/2d5/8/8/7R s 10");
+  CHECK(after(t4, "Hc4s,dc5s") == "7r/8/8/8/2d5/8/8/7R s 10");
+}
+
+TEST_CASE("arimaa F11: frozen pieces cannot push; a friend unfreezes in mid-turn") {
+  const std::string t5 = "7r/8/8/3e4/2dH4/8/4R3/8 g 10";
+  CHECK(moves_of(t5) == 40);
+  CHECK(seq_of(t5) == 99);
+  CHECK(perft(fen(t5), 2) == 18395);
+  CHECK_FALSE(legal(t5, "dc4w,Hd4w"));
+  CHECK_FALSE(legal(t5, "Hd4e"));
+  CHECK(after(t5, "Re2n,Re3n,dc4w,Hd4w") == "7r/8/8/3e4/1dH1R3/8/8/8 s 10");
+}
+
+TEST_CASE("arimaa F12: goal only at the end of a turn") {
+  const std::string t6 = "7r/Re6/8/8/8/8/3R4/8 s 10";
+  CHECK(moves_of(t6) == 192);
+  CHECK(seq_of(t6) == 1221);
+  CHECK(after(t6, "Ra7n,eb7w,ea7s,Ra8s") == "7r/R7/e7/8/8/8/3R4/8 g 11");
+  CHECK(result_of("7r/R7/e7/8/8/8/3R4/8 g 11") == Outcome::Ongoing);
+  CHECK(after(t6, "Ra7n,eb7w") == "R6r/e7/8/8/8/8/3R4/8 g 11");
+  CHECK(result_of("R6r/e7/8/8/8/8/3R4/8 g 11") == Outcome::P1Win);
+  CHECK(result_of(after(t6, "Ra7n,eb7w,ea7s")) == Outcome::P1Win);
+  CHECK_FALSE(legal(t6, "Ra7n"));
+}
+
+TEST_CASE("arimaa F13: elimination in the same turn") {
+  const std::string t7 = "7m/8/8/8/3E4/3r1R2/5C2/8 g 10";
+  CHECK(moves_of(t7) == 998);
+  CHECK(seq_of(t7) == 7580);
+  CHECK(after(t7, "rd3w,rc3x,Ed4s,Cf2s,Rf3x") == "7m/8/8/8/8/3E4/8/5C2 s 10");
+  CHECK(result_of("7m/8/8/8/8/3E4/8/5C2 s 10") == Outcome::P1Win);
+  CHECK(after(t7, "Cf2s,Rf3x,rd3w,Ed4s") == "7m/8/8/8/8/3E4/8/5C2 s 10");
+  CHECK(after(t7, "Cf2s") == "7m/8/8/8/3E4/3r4/8/5C2 s 10");
+  CHECK(result_of("7m/8/8/8/3E4/3r4/8/5C2 s 10") == Outcome::P2Win);
+  CHECK(result_of(after(t7, "rd3w,Ed4s")) == Outcome::P1Win);
+}
+
+TEST_CASE("arimaa F14-F17: finished positions") {
+  CHECK(result_of("R7/8/8/8/8/8/8/7r s 10") == Outcome::P1Win);
+  CHECK(result_of("R7/8/8/8/8/8/8/7r g 10") == Outcome::P2Win);
+  CHECK(result_of("R7/8/8/8/8/8/7r/8 g 10") == Outcome::P1Win);
+  CHECK(result_of("8/8/8/8/8/8/8/R6r g 10") == Outcome::P2Win);
+  CHECK(result_of("7e/8/8/8/8/8/8/R7 s 10") == Outcome::P1Win);
+  CHECK(result_of("7e/8/8/8/8/8/8/E7 g 10") == Outcome::P2Win);
+  CHECK(result_of("7e/8/8/8/8/8/8/E7 s 10") == Outcome::P1Win);
+  CHECK(result_of("r7/Rr6/8/8/8/8/8/8 g 10") == Outcome::P2Win);
+  CHECK(result_of("r7/Rr6/8/8/8/8/8/8 s 10") == Outcome::Ongoing);
+  CHECK(moves_of("r7/Rr6/8/8/8/8/8/8 s 10") == 47);
+  CHECK(seq_of("r7/Rr6/8/8/8/8/8/8 s 10") == 257);
+  GameSession<Arimaa> s;
+  REQUIRE(s.set_position(std::string_view("r7/Rr6/8/8/8/8/8/8 g 10"), {}));
+  CHECK(s.outcome() == Outcome::P2Win);
+  CHECK(query_moves(s).empty());
+  CHECK(s.perft(1, nullptr) == 0);
+  CHECK_FALSE(s.play_move("Ra7e"));
+}
+
+TEST_CASE("arimaa F18: lone-piece vectors") {
+  CHECK(moves_of("6re/7R/8/8/8/8/8/E7 g 10") == 14);
+  CHECK(seq_of("6re/7R/8/8/8/8/8/E7 g 10") == 74);
+  CHECK(moves_of("6re/7R/8/8/8/8/E7/8 g 10") == 18);
+  CHECK(seq_of("6re/7R/8/8/8/8/E7/8 g 10") == 108);
+  CHECK(moves_of("6re/7R/8/8/8/E7/8/8 g 10") == 19);
+  CHECK(seq_of("6re/7R/8/8/8/E7/8/8 g 10") == 125);
+  CHECK(moves_of("6re/7R/8/8/E7/8/8/8 g 10") == 22);
+  CHECK(seq_of("6re/7R/8/8/E7/8/8/8 g 10") == 138);
+  const int moves[7] = {14, 14, 12, 14, 13, 9, 8};
+  const int seqs[7] = {52, 43, 41, 52, 42, 35, 30};
+  for (int k = 1; k <= 7; ++k) {
+    // Gold rabbit on a<k>, silver rabbit on h8.
+    std::string board;
+    for (int r = 8; r >= 1; --r) {
+      std::string row = r == 8 ? "7r" : "8";
+      if (r == k) row = r == 8 ? "R6r" : "R7";
+      board += row + (r > 1 ? "/" : "");
+    }
+    const std::string f = board + " g 10";
+    INFO(f);
+    CHECK(moves_of(f) == static_cast<std::uint64_t>(moves[k - 1]));
+    CHECK(seq_of(f) == static_cast<std::uint64_t>(seqs[k - 1]));
+  }
+  CHECK(result_of("R6r/8/8/8/8/8/8/8 g 10") == Outcome::P1Win);
+  CHECK(moves_of("R6r/8/8/8/8/8/8/8 g 10") == 0);
+  // A raw generator that ignores the end checks.
+  CHECK(count_turns(fen("R6r/8/8/8/8/8/8/8 g 10")) == 4);
+  CHECK(seq_of("R6r/8/8/8/8/8/8/8 g 10") == 9);
+}
+
+TEST_CASE("arimaa F19: middlegame") {
+  const std::string f = "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7";
+  CHECK(moves_of(f) == 31932);
+  CHECK(seq_of(f) == 549385);
+}
+
+TEST_CASE("arimaa F20: repetition") {
+  GameSession<Arimaa> s;
+  REQUIRE(s.set_position(std::string_view(kP0), {"Ee2n", "ed7s", "Ee3s", "ed6n", "Ee2n", "ed7s", "Ee3s", "ed6n"}));
+  CHECK(s.fen() == "rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 6");
+  CHECK(s.legal_moves().size() == 3352);
+  CHECK(s.perft(1, nullptr) == 3352);
+  CHECK_FALSE(s.play_move("Ee2n"));
+  CHECK_FALSE(s.set_position(std::string_view(kP0),
+                             {"Ee2n", "ed7s", "Ee3s", "ed6n", "Ee2n", "ed7s", "Ee3s", "ed6n", "Ee2n"}));
+  // From the start, P0 was already counted by Silver's setup.
+  REQUIRE(s.set_position(std::nullopt, {kGoldSetup, kSilverSetup, "Ee2n", "ed7s", "Ee3s", "ed6n", "Ee2n", "ed7s", "Ee3s"}));
+  CHECK(s.legal_moves().size() == 6330);
+  CHECK(moves_of(s.fen()) == 6331);
+  CHECK_FALSE(s.play_move("ed6n"));
+  CHECK(s.play_move("ed6s"));
+}
+
+TEST_CASE("arimaa F21: invalid and valid FENs") {
+  for (const char* bad : {"8/8/8/8/8/8/8/8 g 0", "8/8/8/8/8/8/8/8 x 1", "8/8/8/8/8/8/8 g 5", "9/8/8/8/8/8/8/8 g 5",
+                          "8/8/8/8/8/8/8/44 g 3", "8/8/8/8/8/8/8/7X g 3", "8/8/8/8/8/8/8/8 g", "EE6/8/8/8/8/8/8/R6r g 5",
+                          "8/8/8/8/8/2R5/8/7r g 5", "8/8/8/8/8/8/8/R7 g 1", "8/8/8/8/8/8/HDCMECDH/RRRRRRR1 s 1",
+                          "rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR s 1", "8/8/8/8/8/8/8/8 g 1234567890",
+                          "8/8/8/8/8/8/8/8 g -1", "8/8/8/8/8/8/8/8 g 1 x", "8/8/8/8/ 8/8/8/8 g 1"}) {
+    Position p;
+    CHECK_MESSAGE(!parse_fen(bad, p), bad);
+  }
+  CHECK(to_fen(fen("8/8/8/8/8/8/HDCMECDH/RRRRRRRR s 1")) == "8/8/8/8/8/8/HDCMECDH/RRRRRRRR s 1");
+  CHECK(to_fen(fen("  rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR   G  02 ")) == kP0);
+  CHECK(to_fen(fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR\tb\t7")) ==
+        "rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR s 7");
+  // Supported pieces may stand on traps; finished positions are valid FENs.
+  CHECK(to_fen(fen("1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7")) ==
+        "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7");
+  CHECK(to_fen(fen("R7/8/8/8/8/8/8/7r s 10")) == "R7/8/8/8/8/8/8/7r s 10");
+}
+
+TEST_CASE("arimaa rules: malformed and illegal tokens") {
+  const std::string t3 = "8/8/8/3r4/2cE4/8/8/R7 g 10";
+  for (const char* bad : {"", ",Ed4e", "Ed4e,", "Ed4e,,cc4e", "Xd4e", "Ei4e", "Ed9e", "Ed4q", "Ed4ee", "Ra1w",
+                          "Ra1s", "Ed4e,cc4e,Ee4w,cd4w,Ed4e", "cc4x", "2g", "resigns", "Ed4e cc4e"}) {
+    CHECK_MESSAGE(!legal(t3, bad), bad);
+  }
+  // A silver rabbit never steps north on its own; a gold one never south.
+  CHECK_FALSE(legal("8/8/8/8/8/8/8/r6R s 10", "ra1n"));
+  CHECK(legal("8/8/8/8/8/8/r7/7R s 10", "ra2s"));
+  CHECK_FALSE(legal("8/8/8/8/8/R7/8/7r g 10", "Ra3s"));
+  // Equal strength never pushes.
+  CHECK_FALSE(legal("8/8/8/3h4/3H4/8/8/R6r g 10", "hd5n,Hd4n"));
+  CHECK(legal("8/8/8/3h4/3M4/8/8/R6r g 10", "hd5n,Md4n"));
+  // Captured pieces leave at once: a cat stepping onto an unsupported trap.
+  CHECK(after("8/8/8/8/8/8/2C5/R6r g 10", "Cc2n") == "8/8/8/8/8/8/8/R6r s 10");
+  // Capture items are optional and skipped without checking.
+  CHECK(after("8/8/8/8/8/8/2C5/R6r g 10", "Cc2n,Cc3x") == "8/8/8/8/8/8/8/R6r s 10");
+  CHECK(after("8/8/8/8/8/8/2C5/R6r g 10", "Cc2n,Ra1x") == "8/8/8/8/8/8/8/R6r s 10");
+}
+
+TEST_CASE("arimaa: step keys cover the turn state") {
+  const Position p0 = fen(kP0);
+  Move list[kMaxMoves];
+  // The same board reached by two step orders: same key; different pull
+  // options or step counts: different keys.
+  const Position a = play(play(p0, Move::step(12, kNorth)), Move::step(9, kNorth));  // e2n, b2n
+  const Position b = play(play(p0, Move::step(9, kNorth)), Move::step(12, kNorth));  // b2n, e2n
+  CHECK(a.same_board(b));
+  CHECK(Arimaa::key(a) != Arimaa::key(b));  // pull options differ (b2 dog vs e2 elephant)
+  CHECK(Arimaa::repetition_key(play(a, Move::pass())) == Arimaa::repetition_key(play(b, Move::pass())));
+  CHECK(Arimaa::key(play(a, Move::pass())) == Arimaa::key(play(b, Move::pass())));
+  // A board equal to the start after two steps cannot end the turn.
+  const Position back = play(play(p0, Move::step(12, kNorth)), Move::step(20, kSouth));
+  CHECK(back.same_board(p0));
+  const int n = generate_moves(back, list);
+  CHECK(std::none_of(list, list + n, [](Move m) { return m.is_pass(); }));
+  CHECK(Arimaa::key(back) != Arimaa::key(p0));
+}
+
+TEST_CASE("arimaa: the setup book") {
+  std::ifstream f(std::string(LUDUS_SOURCE_DIR) + "/book/arimaa/setups.txt");
+  REQUIRE(f);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  std::vector<Setup> file;
+  std::string error;
+  REQUIRE_MESSAGE(parse_setup_book(ss.str(), file, error), error);
+  const auto builtin = builtin_setups();
+  REQUIRE(file.size() == builtin.size());
+  for (std::size_t i = 0; i < file.size(); ++i)
+    for (std::size_t k = 0; k < 16; ++k) {
+      CHECK(file[i].pieces[k].type == builtin[i].pieces[k].type);
+      CHECK(file[i].pieces[k].sq == builtin[i].pieces[k].sq);
+    }
+  // Every candidate is a legal setup, for both sides, and never puts the
+  // elephant on an edge file.
+  GameSession<Arimaa> s;
+  const auto gold = s.legal_moves();
+  CHECK(gold.size() == book_setups().size());
+  for (const auto& t : gold) {
+    CHECK(legal("8/8/8/8/8/8/8/8 g 1", t));
+    const Position p = fen(after("8/8/8/8/8/8/8/8 g 1", t));
+    CHECK_FALSE((p.pieces(kGold, kElephant) & (kFileA | kFileH)));
+    REQUIRE(s.set_position(std::nullopt, {t}));
+    for (const auto& u : s.legal_moves()) CHECK(legal(s.fen(), u));
+  }
+  CHECK(Arimaa::moves_note(fen("8/8/8/8/8/8/8/8 g 1")) ==
+        "setup phase: any arrangement is legal (64864800 setups), listing candidates only");
+  CHECK(Arimaa::moves_note(fen(kP0)).empty());
+}
+
+TEST_CASE("arimaa: goal detection") {
+  // A rabbit on rank 7 with an open square ahead: goal in one step.
+  Position p = fen("8/R7/8/8/8/8/8/7r g 10");
+  CHECK(goal_steps(p, 4) == 1);
+  CHECK(goal_win_plies(p) == 2);  // the step and the end of the turn
+  // Four steps straight up.
+  CHECK(goal_steps(fen("8/8/8/8/R7/8/8/7r g 10"), 4) == 4);
+  CHECK(goal_win_plies(fen("8/8/8/8/R7/8/8/7r g 10")) == 4);
+  CHECK(goal_steps(fen("8/8/8/8/8/R7/8/7r g 10"), 4) == -1);
+  // Blocked by an equal rabbit: step aside, then up.
+  CHECK(goal_steps(fen("r7/R7/8/8/8/8/8/7r g 10"), 4) == 2);
+  // Frozen and hemmed in: no goal.
+  CHECK(goal_steps(fen("e7/Rh6/8/8/8/8/8/7r g 10"), 4) == -1);
+  // Frozen, but a friend can come next to it first.
+  CHECK(goal_steps(fen("8/Re6/8/M7/8/8/8/7r g 10"), 4) == 2);
+  // The opponent's threat for its next turn.
+  CHECK(opponent_goal_threat(fen("8/R7/8/8/8/8/8/7r s 10")) == 1);
+  CHECK(opponent_goal_threat(fen("8/8/8/8/8/8/8/R6r s 10")) == -1);
+  // Every reported goal is real: replaying the search confirms it.
+  GameSession<Arimaa> s;
+  REQUIRE(s.set_position(std::string_view("8/R7/8/8/8/8/8/7r g 10"), {}));
+}
+
+TEST_CASE("arimaa: evaluation is colour-symmetric") {
+  // Mirror a position top-bottom with colours swapped: the side-to-move
+  // scores must agree.
+  for (const char* f : {"1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7",
+                        "8/2r4r/3Em3/2c5/2dH4/8/R6R/8 g 10", kP0, "7m/8/8/8/3E4/3r1R2/5C2/8 g 10"}) {
+    const Position p = fen(f);
+    Position q;
+    for (int c = 0; c < 2; ++c)
+      for (int t = 0; t < kNumTypes; ++t)
+        for (Bitboard b = p.pieces(c, t); b; b &= b - 1) put_piece(q, c ^ 1, t, lsb(b) ^ 56);
+    q.side = static_cast<std::uint8_t>(p.side ^ 1);
+    q.turn = p.turn;
+    q.hash = board_hash(q);
+    q.start_hash = q.hash;
+    q.start_occ = q.occupied();
+    INFO(f);
+    CHECK(evaluate(p) == evaluate(q));
+    CHECK(evaluate_seed(p) == evaluate_seed(q));
+  }
+  CHECK(evaluate(fen(kP0)) == 0);
+  CHECK(evaluate_seed(fen(kP0)) == 0);
+}
+
+TEST_CASE("arimaa: material (HarLog, centi-rabbits)") {
+  // The first rabbit capture is worth 100; rabbits gain value as they get fewer.
+  const Position full = fen(kP0);
+  CHECK(material_balance(full, kGold) == 0);
+  const Position one = fen("rrrrrrr1/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+  CHECK(material_balance(one, kGold) == 100);
+  const Position few = fen("r7/hdcemcdh/8/8/8/8/HDCMECDH/RR6 g 2");
+  CHECK(material_balance(fen("r7/hdcemcdh/8/8/8/8/HDCMECDH/R7 g 2"), kGold) == 0);
+  CHECK(material_balance(few, kGold) > 100);
+  // A dog facing no stronger enemy piece is worth more than one facing an elephant.
+  const int free_dog = material_balance(fen("rrrrrrrr/8/8/8/8/8/D7/RRRRRRRR g 2"), kGold) -
+                       material_balance(fen("rrrrrrrr/8/8/8/8/8/8/RRRRRRRR g 2"), kGold);
+  const int held_dog = material_balance(fen("rrrrrrrr/e7/8/8/8/8/D7/RRRRRRRR g 2"), kGold) -
+                       material_balance(fen("rrrrrrrr/e7/8/8/8/8/8/RRRRRRRR g 2"), kGold);
+  CHECK(free_dog > held_dog + 50);
+}
+
+TEST_CASE("arimaa seed evaluation: the thesis's four terms") {
+  // P0: symmetric, and the terms by hand for Gold.
+  const SeedTerms t = seed_terms(fen(kP0));
+  CHECK(t.material[kGold] == 40 + 17 + 13 + 2 * 8 + 2 * 6 + 2 * 5);
+  CHECK(t.material[kGold] == t.material[kSilver]);
+  // Rank 1 rabbits: 2 each; rank 2 HDCMECDH: H 0,0 D 4,4 C 5,5 M 4 E 3 (tables 3.5-3.9);
+  // every rabbit touches a friend: ally bonus 1 each.
+  CHECK(t.position[kGold] == 8 * 2 + (0 + 4 + 5 + 4 + 3 + 5 + 4 + 0) + 8 * 1);
+  // One silver rabbit fewer (40 -> 38): 64 x 2 = 128 seed units = 100 centi-rabbits,
+  // plus the position/trap/mobility changes of that rabbit.
+  const SeedTerms u = seed_terms(fen("rrrrrrr1/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2"));
+  CHECK(u.material[kGold] - u.material[kSilver] == 2);
+  // A gold rabbit on the goal row is worth 999 in the position table.
+  const SeedTerms g = seed_terms(fen("R7/8/8/8/8/8/8/7r s 10"));
+  CHECK(g.position[kGold] == 999);
+  // Mobility: a camel next to the enemy elephant costs 5 (table 3.12), the
+  // elephant gains 5 (3.13).
+  const SeedTerms m = seed_terms(fen("8/8/8/3e4/3M4/8/8/R6r g 10"));
+  CHECK(m.mobility[kGold] == -5);
+  CHECK(m.mobility[kSilver] == 5);
+}

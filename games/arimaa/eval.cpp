@@ -1,0 +1,309 @@
+#include "games/arimaa/eval.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "games/arimaa/goal.h"
+
+namespace ludus::arimaa {
+
+namespace {
+
+// ---- material (HarLog) -------------------------------------------------------
+
+constexpr double kHarQ = 1.447530126;
+constexpr double kHarG = 0.6314442034;
+
+struct MaterialTables {
+  double log_rp[9][17];   // G ln(R P), R = 0 read as 0.25 (the last rabbit is vital)
+  double piece[9];        // 1 / (Q + stronger enemy pieces)
+  double scale;           // centi-rabbits per HarLog unit
+  MaterialTables() {
+    for (int r = 0; r <= 8; ++r)
+      for (int n = 0; n <= 16; ++n) log_rp[r][n] = kHarG * std::log((r ? r : 0.25) * std::max(n, 1));
+    for (int s = 0; s <= 8; ++s) piece[s] = 1.0 / (kHarQ + s);
+    // The first rabbit lost from the full armies is worth 100.
+    const double drop = log_rp[8][16] - log_rp[7][15];
+    scale = 100.0 / drop;
+  }
+};
+const MaterialTables& mat() {
+  static const MaterialTables t;
+  return t;
+}
+
+double harlog_side(const Position& p, int c) {
+  const MaterialTables& m = mat();
+  const int e = c ^ 1;
+  double v = m.log_rp[popcount(p.pieces(c, kRabbit))][popcount(p.color[c])];
+  int stronger = 0;  // enemy pieces stronger than the current type
+  for (int t = kElephant; t >= kCat; --t) {
+    v += popcount(p.pieces(c, t)) * m.piece[std::min(stronger, 8)];
+    stronger += popcount(p.pieces(e, t));
+  }
+  return v;
+}
+
+// Rough piece values for threats and ordering (centi-rabbits).
+constexpr int kStaticValue[kNumTypes] = {100, 150, 200, 300, 500, 800};
+
+// ---- square tables (Gold's view, a1 = index 0) --------------------------------
+
+constexpr int kElephantPst[64] = {
+    -20, -10, -5, 0, 0, -5, -10, -20,  //
+    -10, 0, 5, 8, 8, 5, 0, -10,        //
+    -5, 5, 10, 15, 15, 10, 5, -5,      //
+    -5, 8, 15, 20, 20, 15, 8, -5,      //
+    -5, 8, 15, 20, 20, 15, 8, -5,      //
+    -5, 5, 10, 15, 15, 10, 5, -5,      //
+    -10, 0, 5, 8, 8, 5, 0, -10,        //
+    -20, -10, -5, 0, 0, -5, -10, -20,
+};
+constexpr int kCamelPst[64] = {
+    -10, -5, 0, 0, 0, 0, -5, -10,  //
+    -5, 0, 5, 5, 5, 5, 0, -5,      //
+    -5, 5, 5, 10, 10, 5, 5, -5,    //
+    -5, 5, 10, 10, 10, 10, 5, -5,  //
+    -5, 5, 10, 10, 10, 10, 5, -5,  //
+    -5, 0, 5, 5, 5, 5, 0, -5,      //
+    -10, -5, 0, 0, 0, 0, -5, -10,  //
+    -15, -10, -5, -5, -5, -5, -10, -15,
+};
+constexpr int kHorsePst[64] = {
+    -10, -5, -5, -5, -5, -5, -5, -10,  //
+    -5, 5, 5, 5, 5, 5, 5, -5,          //
+    -5, 5, 0, 8, 8, 0, 5, -5,          //
+    -5, 5, 8, 8, 8, 8, 5, -5,          //
+    -5, 0, 5, 5, 5, 5, 0, -5,          //
+    -5, 0, 0, 0, 0, 0, 0, -5,          //
+    -10, -5, -5, -5, -5, -5, -5, -10,  //
+    -15, -10, -10, -10, -10, -10, -10, -15,
+};
+// Cats and dogs: guards beside the home traps.
+constexpr int kGuardPst[64] = {
+    0, 2, 4, 2, 2, 4, 2, 0,    //
+    2, 6, 8, 6, 6, 8, 6, 2,    //
+    2, 8, 0, 8, 8, 0, 8, 2,    //
+    0, 2, 6, 2, 2, 6, 2, 0,    //
+    -2, 0, 0, 0, 0, 0, 0, -2,  //
+    -5, -2, -2, -2, -2, -2, -2, -5,  //
+    -5, -5, -5, -5, -5, -5, -5, -5,  //
+    -5, -5, -5, -5, -5, -5, -5, -5,
+};
+// Rabbits by rank from their own side (1..8) and file: flanks are safer.
+constexpr int kRabbitRank[8] = {0, 0, 2, 5, 10, 20, 40, 0};
+constexpr int kRabbitFile[8] = {4, 2, -2, -4, -4, -2, 2, 4};
+
+inline int mirror(int c, int sq) { return c == kGold ? sq : sq ^ 56; }
+
+struct Terms {
+  int material = 0, traps = 0, frozen = 0, danger = 0, elephant = 0, pieces = 0, rabbits = 0, goal = 0, hostages = 0;
+  int total() const { return material + traps + frozen + danger + elephant + pieces + rabbits + goal + hostages; }
+};
+
+// Trap control of colour c for one trap: pieces on its neighbour squares
+// count by strength, the elephant most; one step further counts half.
+constexpr int kControlWeight[kNumTypes] = {2, 3, 4, 6, 8, 12};
+
+int trap_control(const Position& p, int c, Bitboard ring1, Bitboard ring2) {
+  int v = 0;
+  for (int t = 0; t < kNumTypes; ++t) {
+    v += 2 * kControlWeight[t] * popcount(p.pieces(c, t) & ring1);
+    v += kControlWeight[t] * popcount(p.pieces(c, t) & ring2);
+  }
+  return v;
+}
+
+// Everything for colour c (Gold's sign convention: positive is good for c).
+// `to_move`: c is the side to move.
+void side_terms(const Position& p, int c, bool to_move, const int control[4][2], Terms& out) {
+  const int e = c ^ 1;
+  const Bitboard own = p.color[c], opp = p.color[e];
+  const Bitboard occ = own | opp;
+  const Bitboard fr = frozen(p, c);
+  const Bitboard enemy_frozen = frozen(p, e);
+  const int enemy_officers = popcount(opp & ~p.type[kRabbit]);
+
+  // Piece-square terms.
+  for (Bitboard b = p.pieces(c, kElephant); b; b &= b - 1) out.elephant += kElephantPst[mirror(c, lsb(b))];
+  for (Bitboard b = p.pieces(c, kCamel); b; b &= b - 1) out.pieces += kCamelPst[mirror(c, lsb(b))];
+  for (Bitboard b = p.pieces(c, kHorse); b; b &= b - 1) out.pieces += kHorsePst[mirror(c, lsb(b))];
+  for (Bitboard b = p.pieces(c, kDog) | p.pieces(c, kCat); b; b &= b - 1) out.pieces += kGuardPst[mirror(c, lsb(b))] / 2;
+
+  // Elephant mobility and blockade.
+  for (Bitboard b = p.pieces(c, kElephant); b; b &= b - 1) {
+    const int sq = lsb(b);
+    const Bitboard around = kAdj.v[sq];
+    int mob = popcount(around & ~occ);
+    // Enemy neighbours that could be pushed away (they have an empty square).
+    mob += popcount(around & opp & adj(~occ));
+    if (mob == 0) out.elephant -= 120;
+    else if (mob == 1) out.elephant -= 30;
+    else out.elephant += 3 * std::min(mob, 4);
+  }
+
+  // Frozen pieces, worse next to a trap the enemy controls.
+  for (int t = kRabbit; t <= kCamel; ++t) {
+    for (Bitboard b = p.pieces(c, t) & fr; b; b &= b - 1) {
+      const int sq = lsb(b);
+      int pen = 4 + kStaticValue[t] / 15;
+      if (kAdj.v[sq] & kTraps) pen += kStaticValue[t] / 10;
+      out.frozen -= pen;
+    }
+  }
+
+  // Pieces within reach of a stronger enemy near a trap the enemy holds:
+  // two pushes or pulls (one turn) drag them onto it.
+  {
+    const Bitboard mobile_enemy = opp & ~frozen(p, e);
+    int tj = 0;
+    int worst[64] = {};
+    for (Bitboard tr = kTraps; tr; tr &= tr - 1, ++tj) {
+      const int tsq = lsb(tr);
+      if (control[tj][e] < control[tj][c]) continue;
+      const Bitboard ring1 = kAdj.v[tsq];
+      const Bitboard ring2 = adj(ring1) & ~ring1 & ~bit(tsq);
+      for (Bitboard b = own & (ring1 | ring2) & ~p.type[kElephant]; b; b &= b - 1) {
+        const int sq = lsb(b);
+        const int t = p.type_at(sq);
+        if (!(kAdj.v[sq] & mobile_enemy & p.stronger(e, t + 1))) continue;
+        if (own & ring1 & ~bit(sq)) continue;  // a friend guards the trap
+        const int v = kStaticValue[t] * ((ring1 & bit(sq)) ? 3 : 2) / 10;
+        worst[sq] = std::max(worst[sq], v);
+      }
+    }
+    for (Bitboard b = own; b; b &= b - 1) out.danger -= to_move ? worst[lsb(b)] / 3 : worst[lsb(b)];
+  }
+
+  // Trap control and pieces in danger of capture.
+  int ti = 0;
+  for (Bitboard tr = kTraps; tr; tr &= tr - 1, ++ti) {
+    const int tsq = lsb(tr);
+    const Bitboard ring1 = kAdj.v[tsq];
+    const int diff = control[ti][c] - control[ti][e];
+    const bool home = (c == kGold) == (tsq < 32);
+    out.traps += std::clamp(diff, -40, 40) * (home ? 3 : 2) / 4;
+    if (popcount(own & ring1) >= 2) out.traps += home ? 8 : 4;
+    // An own piece on this trap lives on its supporters: with one left, an
+    // enemy that can drag that supporter away threatens it (elephants too).
+    if (own & bit(tsq)) {
+      const Bitboard sup = own & ring1;
+      if (popcount(sup) == 1) {
+        const int s = lsb(sup);
+        const int st = p.type_at(s);
+        const int v = kStaticValue[p.type_at(tsq)];
+        if (kAdj.v[s] & p.stronger(e, st + 1)) out.danger -= to_move ? v / 6 : v * 2 / 5;
+        else out.danger -= v / 20;
+      }
+    }
+    // Frames: an enemy piece on the trap kept alive by one supporter that
+    // cannot safely leave, and unable to step off.
+    if (opp & bit(tsq)) {
+      const Bitboard sup = opp & ring1;
+      if (popcount(sup) == 1 && ((enemy_frozen & bit(tsq)) || !(ring1 & ~occ))) {
+        const int framed = p.type_at(tsq), supporter = p.type_at(lsb(sup));
+        out.hostages += kStaticValue[framed] / 5 + kStaticValue[supporter] / 10;
+      }
+    }
+    // Hostages: enemy pieces held frozen next to a trap c controls.
+    if (diff >= 8) {
+      for (Bitboard b = opp & ring1 & enemy_frozen & ~p.type[kRabbit]; b; b &= b - 1)
+        out.hostages += kStaticValue[p.type_at(lsb(b))] / 8;
+    }
+  }
+
+  // Rabbits: advancement (more as the enemy army shrinks), support, open
+  // ways to the goal.
+  const int phase = 16 + 4 * std::max(0, 8 - enemy_officers);  // /16
+  const int forward = c == kGold ? kNorth : kSouth;
+  for (Bitboard b = p.pieces(c, kRabbit); b; b &= b - 1) {
+    const int sq = lsb(b);
+    const int rank = c == kGold ? rank_of(sq) : 7 - rank_of(sq);
+    int v = kRabbitRank[rank] * phase / 16 + kRabbitFile[file_of(sq)];
+    if (kAdj.v[sq] & own) v += 2 + rank;
+    if (rank >= 4) {
+      // Enemy pieces in the rabbit's way: its file and the neighbour files ahead.
+      Bitboard ahead = 0, s = bit(sq);
+      for (int i = rank; i < 7; ++i) s = shift(s, forward), ahead |= s;
+      const Bitboard lane = ahead | shift(ahead, kEast) | shift(ahead, kWest);
+      // A rabbit with an open way is a goal threat for the coming turns.
+      constexpr int kOpen[8] = {0, 0, 0, 0, 30, 80, 180, 0};
+      const int guards = popcount(lane & opp);
+      const int strong_guards = popcount(lane & opp & ~p.type[kRabbit]);
+      if (guards == 0) v += kOpen[rank];
+      else if (strong_guards == 0 || guards == 1) v += kOpen[rank] / 3;
+    }
+    out.rabbits += v;
+  }
+}
+
+Terms compute(const Position& p) {
+  Terms t;
+  const int us = p.side, them = us ^ 1;
+  // Material.
+  const double m = harlog_side(p, us) - harlog_side(p, them);
+  t.material = static_cast<int>(std::lround(m * mat().scale));
+  // Trap control shared by both sides' terms.
+  int control[4][2];
+  int ti = 0;
+  for (Bitboard tr = kTraps; tr; tr &= tr - 1, ++ti) {
+    const Bitboard trap = bit(lsb(tr));
+    const Bitboard ring1 = adj(trap), ring2 = adj(ring1) & ~ring1 & ~trap;
+    for (int c = 0; c < 2; ++c) control[ti][c] = trap_control(p, c, ring1, ring2);
+  }
+  Terms a, b;
+  side_terms(p, us, true, control, a);
+  side_terms(p, them, false, control, b);
+  t.traps = a.traps - b.traps;
+  t.frozen = a.frozen - b.frozen;
+  t.danger = a.danger - b.danger;
+  t.elephant = a.elephant - b.elephant;
+  t.pieces = a.pieces - b.pieces;
+  t.rabbits = a.rabbits - b.rabbits;
+  t.hostages = a.hostages - b.hostages;
+  // The opponent's goal threat for its next turn: the fewer steps the side
+  // to move has left to stop it, the worse.
+  if (!p.setup_phase()) {
+    const int threat = opponent_goal_threat(p);
+    if (threat > 0) {
+      const int left = 4 - p.steps;
+      t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+int material_balance(const Position& p, int c) {
+  return static_cast<int>(std::lround((harlog_side(p, c) - harlog_side(p, c ^ 1)) * mat().scale));
+}
+
+int piece_value(const Position&, int, int t) { return kStaticValue[t]; }
+
+Score evaluate(const Position& p) {
+  if (p.setup_phase()) return 0;
+  const int v = compute(p).total();
+  return static_cast<Score>(std::clamp(v, -20000, 20000));
+}
+
+std::vector<std::string> eval_lines(const Position& p) {
+  const Terms t = compute(p);
+  const std::string side = p.side == kGold ? "gold" : "silver";
+  return {
+      "ludus evaluation for the side to move (" + side + "), centi-rabbits",
+      "material " + std::to_string(t.material),
+      "traps " + std::to_string(t.traps),
+      "frozen " + std::to_string(t.frozen),
+      "danger " + std::to_string(t.danger),
+      "elephant " + std::to_string(t.elephant),
+      "pieces " + std::to_string(t.pieces),
+      "rabbits " + std::to_string(t.rabbits),
+      "goal " + std::to_string(t.goal),
+      "hostages " + std::to_string(t.hostages),
+      "total " + std::to_string(evaluate(p)),
+  };
+}
+
+}  // namespace ludus::arimaa

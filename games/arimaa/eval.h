@@ -1,0 +1,37 @@
+// Ludus's Arimaa evaluation (rules doc §10.3), in centi-rabbits for the
+// side to move (the first rabbit capture from the start is worth 100):
+//
+//   material   HarLog: G ln(R_us P_us / (R_them P_them)) + sum over
+//              non-rabbits of 1 / (Q + number of stronger enemy pieces),
+//              so rabbits gain value as they get fewer and a piece is worth
+//              what it can dominate
+//   traps      control of each trap by the pieces on its neighbour squares
+//              (and one step further), the elephant counting most
+//   frozen     own frozen pieces, worse next to a trap the enemy controls
+//   danger     pieces that can be pushed or pulled onto a weak trap
+//   elephant   centralisation and mobility; a blockaded elephant
+//   rabbits    advancement (more as the enemy army shrinks), support,
+//              open ways to the goal row
+//   goal       the opponent's goal threat for its next turn
+//   hostages   enemy pieces held frozen next to a trap we control, and
+//   & frames   enemy pieces framed on a trap by their last supporter
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/types.h"
+#include "games/arimaa/board.h"
+
+namespace ludus::arimaa {
+
+Score evaluate(const Position& p);
+std::vector<std::string> eval_lines(const Position& p);
+
+// Material only (HarLog, centi-rabbits) for colour c minus the other.
+int material_balance(const Position& p, int c);
+// Value of one piece of type t of colour c in the current position
+// (centi-rabbits), used by move ordering.
+int piece_value(const Position& p, int c, int t);
+
+}  // namespace ludus::arimaa

@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Plays two AEI (Arimaa Engine Interface) engines against each other.
+
+  scripts/aei_match.py --engine1 "build/release/ludus --protocol aei" \\
+      --engine2 "build/release/ludus --protocol aei" --option2 Evaluator=seed \\
+      --games 100 --tc 2s/10s/100/30s --records games.txt
+
+Each game starts fresh engine processes and is played as the AEI referee
+scripts (pyrimaa's roundrobin / game.py) play it: the time control options
+(tcmove, tcreserve, tcpercent, tcmax, tcturns or tctotal, tcturntime) before
+`newgame`, the reserves and `moveused` before every `go`, every move sent to
+both engines with `makemove`. Setups are played by the engines. Colours
+alternate from game to game.
+
+Every move is checked by a third `ludus` in UGI mode (--referee): an illegal
+or malformed move loses (`i`), and so does a move that comes after the
+player's time (move time + reserve, capped by tcturntime and the game time)
+has run out (`t`). At a turn or game-time limit the game is adjudicated
+with the arimaa.com rule of the rules doc §6.3 (`s`). Records are written in
+the game-record format of pyrimaa's roundrobin (rules doc §7.7). At the end
+the wins of each engine are printed by reason: goal, elimination,
+immobilisation, time, illegal move, adjudication.
+
+Time controls (--tc): the arimaa.com M/R/P/L/G/T form, e.g. `15s/1m/100`,
+`1/2/100/4/1h`, `0.2s/2s/100/4s/40t`: move time, starting reserve,
+percent of unused move time added to the reserve, reserve cap, game limit
+(hours by default, or `<n>t` turns), turn limit. Fields in minutes unless a
+unit (s, m, h, d) is given. Fractions of a second are allowed (`0.2s`).
+"""
+
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ugi_engine import EngineError, UgiEngine  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REASONS = {"g": "goal", "e": "elimination", "m": "immobilisation", "t": "time", "i": "illegal move",
+           "s": "adjudication", "r": "resignation"}
+MAX_TURNS = 400  # a safety stop (adjudicated) when the time control has no limit
+
+
+# ---------------------------------------------------------------- time control --
+
+def parse_time_field(field, unit="m"):
+    """`1m30s`, `90s`, `1:30` (minutes:seconds), `2` (in `unit`), `0.2s` -> seconds."""
+    if field in ("", None):
+        return 0.0
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    if ":" in field:
+        parts = field.split(":")
+        order = "dhms"
+        start = order.index(unit)
+        total = 0.0
+        for i, p in enumerate(parts):
+            total += float(p or 0) * units[order[start + i]]
+        return total
+    total, rest = 0.0, field
+    while rest:
+        m = re.match(r"(\d+(?:\.\d*)?)([smhd]?)", rest)
+        if not m:
+            raise ValueError(f"bad time field '{field}'")
+        total += float(m.group(1)) * units[m.group(2) or unit]
+        rest = rest[m.end():]
+    return total
+
+
+class TimeControl:
+    def __init__(self, text):
+        f = text.split("/") + [""] * 6
+        self.text = text
+        self.move = parse_time_field(f[0])
+        self.reserve = parse_time_field(f[1])
+        self.percent = int(f[2]) if f[2] else 100
+        self.max_reserve = parse_time_field(f[3])
+        if f[4].endswith("t"):
+            self.turn_limit, self.time_limit = int(f[4][:-1]), 0.0
+        else:
+            self.turn_limit, self.time_limit = 0, parse_time_field(f[4], "h")
+        self.max_turntime = parse_time_field(f[5])
+
+
+def fmt_seconds(x):
+    return str(int(x)) if float(x).is_integer() else f"{x:.3f}".rstrip("0").rstrip(".")
+
+
+# ---------------------------------------------------------------- engines --
+
+class AeiEngine(UgiEngine):
+    """A process speaking AEI (UgiEngine supplies pipes and timed reads)."""
+
+    def aei_handshake(self, timeout=10.0):
+        self.send("aei")
+        _, _, seen = self.wait_for(lambda l: l == "aeiok", timeout)
+        for l in seen:
+            if l.startswith("id name "):
+                self.id_name = l[len("id name "):]
+        self.send("isready")
+        self.wait_for(lambda l: l == "readyok", timeout)
+
+    def setoption(self, name, value):
+        self.send(f"setoption name {name} value {value}")
+
+
+# ---------------------------------------------------------------- records --
+
+def format_record(gold, silver, tc_text, moves, winner, reason):
+    """The roundrobin game record (rules doc §7.7). `moves`: AEI move strings
+    in order (setups first); winner 0 gold, 1 silver."""
+    result = ["1-0", "0-1"][winner]
+    lines = [f'[White "{gold}"]', f'[Black "{silver}"]']
+    if tc_text:
+        lines.append(f'[TimeControl "{tc_text}"]')
+    lines += [f'[PlyCount "{len(moves)}"]', f'[ResultCode "{reason}"]', f'[Result "{result}"]', ""]
+    for i, m in enumerate(moves):
+        lines.append(f"{i // 2 + 1}{'gs'[i % 2]} {m}")
+    lines.append(result)
+    return "\n".join(lines) + "\n\n"
+
+
+def parse_records(text):
+    """Game records -> [{'tags': {...}, 'moves': [AEI move strings], 'result': '1-0'}].
+    `resigns`, `lost` and `takeback` lines are read as the notation allows."""
+    games, cur = [], None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        m = re.match(r'^\[(\w+) "(.*)"\]$', line)
+        if m:
+            if cur is None or cur["moves"] or cur["result"]:
+                cur = {"tags": {}, "moves": [], "result": None}
+                games.append(cur)
+            cur["tags"][m.group(1)] = m.group(2)
+            continue
+        if cur is None:
+            cur = {"tags": {}, "moves": [], "result": None}
+            games.append(cur)
+        if line in ("1-0", "0-1"):
+            cur["result"] = line
+            continue
+        m = re.match(r"^(\d+)([gswb])(?:\s+(.*))?$", line)
+        if not m:
+            raise ValueError(f"cannot read record line: {line}")
+        steps = (m.group(3) or "").split()
+        if steps and steps[0] == "takeback":
+            if cur["moves"]:
+                cur["moves"].pop()
+            continue
+        steps = [s for s in steps if s not in ("resigns", "lost")]
+        if steps:
+            cur["moves"].append(" ".join(steps))
+    return games
+
+
+# ---------------------------------------------------------------- one game --
+
+def adjudicate(history):
+    """Rules doc §6.3: more pieces wins; else whoever last had more; else Silver.
+    `history`: piece counts (gold, silver) after every completed play turn."""
+    for g, s in reversed(history):
+        if g != s:
+            return 0 if g > s else 1
+    return 1
+
+
+def piece_counts(fen):
+    board = fen.split()[0]
+    return sum(c.isupper() for c in board), sum(c.islower() for c in board)
+
+
+def end_reason(fen):
+    """Why a finished position is finished: goal, elimination or immobilisation."""
+    board, side = fen.split()[0], fen.split()[1]
+    rows = board.split("/")
+    expand = lambda r: "".join(" " * int(c) if c.isdigit() else c for c in r)
+    if "R" in expand(rows[0]) or "r" in expand(rows[7]):
+        return "g"
+    if "R" not in board or "r" not in board:
+        return "e"
+    return "m"
+
+
+def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, stderr, ponder=False, log=None):
+    """Returns (winner 0/1, reason, moves, names)."""
+    engines = [AeiEngine(cmd_gold, stderr=stderr), AeiEngine(cmd_silver, stderr=stderr)]
+    ref = UgiEngine(referee_cmd, name="referee")
+    names = ["gold", "silver"]
+    moves, ugi_moves = [], []
+    try:
+        ref.handshake([("Game", "arimaa")])
+        for i, e in enumerate(engines):
+            e.id_name = e.name
+            e.aei_handshake()
+            names[i] = e.id_name
+            for name, value in (opts_gold if i == 0 else opts_silver):
+                e.setoption(name, value)
+            if tc:
+                e.setoption("tcmove", fmt_seconds(tc.move))
+                e.setoption("tcreserve", fmt_seconds(tc.reserve))
+                e.setoption("tcpercent", tc.percent)
+                e.setoption("tcmax", fmt_seconds(tc.max_reserve))
+                e.setoption("tcturns", tc.turn_limit)
+                e.setoption("tctotal", fmt_seconds(tc.time_limit))
+                e.setoption("tcturntime", fmt_seconds(tc.max_turntime))
+            e.send("newgame")
+            e.send("isready")
+            e.wait_for(lambda l: l == "readyok", 10)
+        reserves = [tc.reserve, tc.reserve] if tc else [0, 0]
+        start = time.monotonic()
+        counts = []
+        turn = 0
+        while True:
+            side = turn % 2
+            in_setup = turn < 2
+            e = engines[side]
+            if tc:
+                e.setoption("greserve", fmt_seconds(int(reserves[0])))
+                e.setoption("sreserve", fmt_seconds(int(reserves[1])))
+                e.setoption("moveused", 0)
+            t0 = time.monotonic()
+            e.send("go")
+            deadline = None
+            if tc:
+                deadline = t0 + tc.move + reserves[side]
+                if tc.max_turntime:
+                    deadline = min(deadline, t0 + tc.max_turntime)
+                if tc.time_limit:
+                    deadline = min(deadline, start + tc.time_limit)
+            try:
+                wait = (deadline - time.monotonic()) if deadline else 3600.0
+                stamp, line, _ = e.wait_for(lambda l: l.startswith("bestmove"), max(wait, 0.0))
+            except EngineError as err:
+                if tc and tc.time_limit and time.monotonic() >= start + tc.time_limit:
+                    return adjudicate(counts), "s", moves, names
+                if "exited" in str(err):
+                    return 1 - side, "i", moves, names
+                return 1 - side, "t", moves, names
+            used = stamp - t0
+            if deadline and stamp > deadline:
+                return 1 - side, "t", moves, names
+            move = line[len("bestmove"):].strip()
+            token = ",".join(move.split())
+            ref.send("position startpos moves " + " ".join(ugi_moves + [token]))
+            errors = [l for l in ref.sync() if l.startswith("info string error")]
+            if not move or errors:
+                if log:
+                    log(f"illegal move by {names[side]}: '{move}': {errors}")
+                return 1 - side, "i", moves, names
+            fen = ref.query("fen")
+            moves.append(move)
+            ugi_moves.append(token)
+            if tc and not in_setup:
+                reserves[side] += (tc.move - used) * tc.percent / 100.0
+                if tc.max_reserve:
+                    reserves[side] = min(reserves[side], tc.max_reserve)
+            for x in engines:
+                x.send("makemove " + move)
+            turn += 1
+            if turn >= 2:
+                counts.append(piece_counts(fen))
+            if ref.query("gameover") == "true":
+                winner = 0 if ref.query("result") == "p1win" else 1
+                return winner, end_reason(fen), moves, names
+            if ponder:
+                e.send("go ponder")
+            move_number = turn // 2 + 1  # the number of the next turn
+            if tc and tc.turn_limit and move_number > tc.turn_limit:
+                return adjudicate(counts), "s", moves, names
+            if not tc or not tc.turn_limit:
+                if move_number > MAX_TURNS:
+                    return adjudicate(counts), "s", moves, names
+    finally:
+        for e in engines:
+            e.close()
+        ref.close()
+
+
+# ---------------------------------------------------------------- the match --
+
+def parse_options(items):
+    out = []
+    for item in items or []:
+        if "=" not in item:
+            raise SystemExit(f"--option wants NAME=VALUE, got '{item}'")
+        out.append(tuple(item.split("=", 1)))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    ludus = os.path.join(REPO, "build", "release", "ludus")
+    ap.add_argument("--engine1", default=f"{ludus} --protocol aei")
+    ap.add_argument("--engine2", default=f"{ludus} --protocol aei")
+    ap.add_argument("--name1", default=None)
+    ap.add_argument("--name2", default=None)
+    ap.add_argument("--option1", action="append", help="NAME=VALUE sent with setoption to engine 1")
+    ap.add_argument("--option2", action="append", help="NAME=VALUE sent with setoption to engine 2")
+    ap.add_argument("--referee", default=ludus, help="a ludus binary (UGI) that checks every move")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--tc", default="2s/10s/100/30s", help="M/R/P/L/G/T time control, or 'none'")
+    ap.add_argument("--records", default=None, help="append game records to this file")
+    ap.add_argument("--concurrency", type=int, default=1)
+    ap.add_argument("--ponder", action="store_true", help="send 'go ponder' after each move")
+    ap.add_argument("--stderr", default=None, help="engines' stderr to this file (default: discarded)")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+
+    tc = None if args.tc.lower() == "none" else TimeControl(args.tc)
+    opts = [parse_options(args.option1), parse_options(args.option2)]
+    cmds = [shlex.split(args.engine1), shlex.split(args.engine2)]
+    labels = [args.name1 or "engine1", args.name2 or "engine2"]
+    stderr = open(args.stderr, "a") if args.stderr else subprocess.DEVNULL
+    records = open(args.records, "a", encoding="utf-8") if args.records else None
+    lock = threading.Lock()
+    stats = [{"wins": 0, "reasons": {}, "gold": 0, "gold_wins": 0} for _ in range(2)]
+    next_game = [0]
+    started = time.monotonic()
+
+    def log(msg):
+        if not args.quiet:
+            with lock:
+                print(msg, flush=True)
+
+    def worker():
+        while True:
+            with lock:
+                g = next_game[0]
+                if g >= args.games:
+                    return
+                next_game[0] += 1
+            gold = g % 2  # engine index playing Gold
+            silver = 1 - gold
+            try:
+                winner, reason, moves, names = play_game(cmds[gold], cmds[silver], opts[gold], opts[silver], tc,
+                                                          [args.referee], stderr, args.ponder, log)
+            except EngineError as err:
+                log(f"game {g + 1}: aborted: {err}")
+                continue
+            win_engine = gold if winner == 0 else silver
+            with lock:
+                st = stats[win_engine]
+                st["wins"] += 1
+                st["reasons"][reason] = st["reasons"].get(reason, 0) + 1
+                stats[gold]["gold"] += 1
+                if winner == 0:
+                    stats[gold]["gold_wins"] += 1
+                if records:
+                    records.write(format_record(labels[gold], labels[silver], tc.text if tc else "", moves, winner,
+                                                reason))
+                    records.flush()
+            log(f"game {g + 1}: {labels[gold]} (gold) vs {labels[silver]} (silver): "
+                f"{labels[win_engine]} wins by {REASONS[reason]} after {len(moves)} turns")
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, args.concurrency))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    played = stats[0]["wins"] + stats[1]["wins"]
+    print(f"\n{played} games in {time.monotonic() - started:.0f} s, time control {args.tc}")
+    for i in range(2):
+        st = stats[i]
+        reasons = ", ".join(f"{REASONS[r]} {n}" for r, n in sorted(st["reasons"].items())) or "-"
+        pct = 100.0 * st["wins"] / played if played else 0.0
+        print(f"{labels[i]}: {st['wins']} wins ({pct:.1f}%), as gold {st['gold_wins']}/{st['gold']}; by reason: {reasons}")
+    forfeits = sum(st["reasons"].get("t", 0) + st["reasons"].get("i", 0) for st in stats)
+    print(f"forfeits (time or illegal move): {forfeits}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

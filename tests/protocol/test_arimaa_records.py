@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Arimaa game records and the AEI match runner (scripts/aei_match.py):
+a short match between `ludus` (AEI) and the random AEI engine writes a
+record; reading it back and replaying it through `ludus` (UGI) gives the
+same game and result, and writing it again gives the same text.
+
+Usage: test_arimaa_records.py <path-to-ludus> [test-name-substring ...]
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+
+import aei_match  # noqa: E402
+from enginepipe import check, engine, run_tests  # noqa: E402
+
+HANDWRITTEN = """[White "a"]
+[Black "b"]
+[TimeControl "2s/10s/100/30s"]
+[PlyCount "5"]
+[ResultCode "r"]
+[Result "1-0"]
+
+1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Cc2 Cf2 Db2 Dg2 Ha2 Hh2 Md2 Ee2
+1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 cc7 cf7 db7 dg7 ha7 hh7 me7 ed7
+2g Ee2n Ee3n
+2g takeback
+2g Ee2n Ee3n Ee4n Ee5n
+2s ed7s ed6s hh7s hh6w
+3g Db2n
+3s resigns
+1-0
+"""
+
+
+def replay(e, game):
+    """Replays a parsed record through a UGI ludus; returns (fen, result)."""
+    tokens = [",".join(m.split()) for m in game["moves"]]
+    out = e.cmd("position startpos moves " + " ".join(tokens))
+    check(out == [], e, f"the record's moves must be legal: {out}")
+    return e.query("fen"), e.query("result")
+
+
+def test_time_control_parsing(path):
+    with engine(path) as e:
+        tc = aei_match.TimeControl("2s/10s/100/30s")
+        check((tc.move, tc.reserve, tc.percent, tc.max_reserve) == (2, 10, 100, 30), e, "2s/10s/100/30s")
+        tc = aei_match.TimeControl("1/2/75/4/1h/30s")
+        check((tc.move, tc.reserve, tc.percent, tc.max_reserve, tc.time_limit, tc.max_turntime) ==
+              (60, 120, 75, 240, 3600, 30), e, "fields default to minutes, the game limit to hours")
+        tc = aei_match.TimeControl("0:30/5/100/10/60t")
+        check((tc.move, tc.reserve, tc.turn_limit, tc.time_limit) == (30, 300, 60, 0), e, "m:s and turn limits")
+        check(aei_match.adjudicate([(16, 16), (16, 15), (15, 15)]) == 0, e, "last different count decides")
+        check(aei_match.adjudicate([(16, 16)]) == 1, e, "never different: Silver")
+
+
+def test_handwritten_record(path):
+    with engine(path) as e:
+        e.ok("setoption name Game value arimaa")
+        games = aei_match.parse_records(HANDWRITTEN)
+        check(len(games) == 1, e, "one game")
+        g = games[0]
+        check(g["tags"]["ResultCode"] == "r" and g["result"] == "1-0", e, f"tags {g['tags']}")
+        check(len(g["moves"]) == 5, e, f"takeback and resigns are handled: {g['moves']}")
+        fen, result = replay(e, g)
+        check(fen == "rrrrrrrr/hdc1mcd1/4E1h1/3e4/8/1D6/H1CM1CDH/RRRRRRRR s 3", e, f"replayed position {fen}")
+        check(result == "none", e, "a resigned game is not finished on the board")
+
+
+def test_match_record_round_trip(path):
+    with engine(path) as e:
+        e.ok("setoption name Game value arimaa")
+        with tempfile.TemporaryDirectory() as tmp:
+            rec = os.path.join(tmp, "games.txt")
+            cmd = [sys.executable, os.path.join(REPO, "scripts", "aei_match.py"),
+                   "--engine1", f"{path} --protocol aei --hash 8",
+                   "--engine2", f"{sys.executable} {os.path.join(REPO, 'scripts', 'aei_random.py')} --ludus {path} --seed 3",
+                   "--referee", path, "--games", "2", "--tc", "0.1s/1s/100/2s/60t", "--records", rec,
+                   "--name1", "ludus", "--name2", "random", "--quiet"]
+            res = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+            check(res.returncode == 0, e, f"aei_match failed: {res.stderr[-2000:]}")
+            check("ludus: 2 wins" in res.stdout and "forfeits (time or illegal move): 0" in res.stdout, e,
+                  f"ludus should beat the random engine without forfeits:\n{res.stdout}")
+            text = open(rec, encoding="utf-8").read()
+        games = aei_match.parse_records(text)
+        check(len(games) == 2, e, f"two records, got {len(games)}")
+        rewritten = ""
+        for g in games:
+            tags = g["tags"]
+            check(int(tags["PlyCount"]) == len(g["moves"]), e, "PlyCount = number of turns")
+            check(tags["Result"] == g["result"], e, "Result tag = result line")
+            fen, result = replay(e, g)
+            if tags["ResultCode"] in ("g", "e", "m"):
+                want = "p1win" if g["result"] == "1-0" else "p2win"
+                check(result == want, e, f"replayed result {result}, record says {g['result']}")
+                check(aei_match.end_reason(fen) == tags["ResultCode"], e, f"reason {tags['ResultCode']} for {fen}")
+            winner = 0 if g["result"] == "1-0" else 1
+            rewritten += aei_match.format_record(tags["White"], tags["Black"], tags.get("TimeControl", ""),
+                                                 g["moves"], winner, tags["ResultCode"])
+        check(rewritten == text, e, "writing the parsed records again gives the same text")
+
+
+if __name__ == "__main__":
+    run_tests(globals())
