@@ -88,6 +88,10 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       declare solve(pos, alpha, beta, stop, nodes, int ply): it is then told
 //       the node's distance from the root, so that it can return root-relative
 //       mate scores (mate_in(ply + n)) like terminal_score() does.
+//       Optional: int pv_line(const Position&, Move* out, int max_len) const
+//       writes the solver's best line from a position it has just solved
+//       (from its own table) and returns its length, so that `info ... pv`
+//       goes on past the node where the search handed over to the solver.
 //   static void prepare_search(Config&, const Position& root);
 //       called by the session before every search (engine/game_session.h):
 //       lets the configuration depend on the root, e.g. an evaluation that

@@ -472,6 +472,12 @@ class Searcher {
         else
           s = solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes);
         nodes_.store(nodes_.load(std::memory_order_relaxed) + solver_nodes, std::memory_order_relaxed);
+        if constexpr (requires(Move* out) { { solver_->pv_line(pos, out, 1) } -> std::convertible_to<int>; }) {
+          // An exact score inside the window: its line is worth showing.
+          if (pv_node && s > alpha && s < beta && !stopped())
+            pv_len_[ply] = std::clamp(solver_->pv_line(pos, pv_[ply], kMaxSearchPly - 1 - ply), 0,
+                                      kMaxSearchPly - 1 - ply);
+        }
         if (id_ == 0) check_limits();
         return s;
       }

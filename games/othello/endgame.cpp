@@ -595,4 +595,26 @@ EndgameSolver::RootResult EndgameSolver::solve_root(const Board& b, const std::a
   return r;
 }
 
+int EndgameSolver::pv_line(const Board& start, Move* out, int max_len) const {
+  Board b = start;
+  int len = 0;
+  while (len < max_len) {
+    if (!b.moves()) {
+      if (!b.opp_moves()) break;  // game over
+      out[len++] = kPass;
+      b = play_pass(b);
+      continue;
+    }
+    // Only positions the solver stored are followed; shallow nodes near the
+    // end are not stored, so the line stops a few plies before the end.
+    const Entry* e = probe(b.own, b.opp);
+    if (!e || e->move >= 64 || !(b.moves() & bit(e->move))) break;
+    out[len++] = Move{e->move};
+    b = play_square(b, e->move);
+  }
+  // A trailing pass with nothing after it says nothing.
+  while (len > 0 && out[len - 1].is_pass()) --len;
+  return len;
+}
+
 }  // namespace ludus::othello

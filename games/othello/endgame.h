@@ -45,6 +45,11 @@ class EndgameSolver {
   // Exact value and a best move of `b` (for tools and tests).
   RootResult solve_root(const Board& b, const std::atomic<bool>& stop, std::uint64_t& nodes);
 
+  // The line of best moves from `b` as far as the table knows it (each
+  // position's stored move, passes included), after `b` was solved.
+  // Returns its length (at most max_len).
+  int pv_line(const Board& b, Move* out, int max_len) const;
+
   // True if the last solve was interrupted by `stop`.
   bool aborted() const { return aborted_; }
 

@@ -628,6 +628,29 @@ TEST_CASE("othello: solver on fforum-1-19.obf") {
   CHECK(problems == 19);
 }
 
+TEST_CASE("othello: solver PV line after an exact solve") {
+  // FFO #1 (T27): g8 is the only best move, worth +18.
+  const Board b = fen("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+  oth::EndgameSolver solver(4);
+  std::uint64_t nodes = 0;
+  REQUIRE(solver.solve(b, -ludus::kInfinity, ludus::kInfinity, kNoStop, nodes) == 1800);
+  oth::Move line[64];
+  const int len = solver.pv_line(b, line, 64);
+  CHECK(len >= 4);
+  REQUIRE(len >= 1);
+  CHECK(Othello::move_to_string(line[0]) == "g8");
+  // every move of the line is legal where it is played
+  Board p = b;
+  for (int i = 0; i < len; ++i) {
+    CAPTURE(i);
+    oth::Move ms[64];
+    const int n = Othello::legal_moves(p, ms);
+    CHECK(std::count(ms, ms + n, line[i]) == 1);
+    p = Othello::play(p, line[i]);
+  }
+  CHECK(solver.pv_line(b, line, 2) == 2);  // the length limit holds
+}
+
 TEST_CASE("othello: solver agrees with plain minimax, passes included") {
   std::mt19937_64 rng(12345);
   oth::EndgameSolver solver(1);
