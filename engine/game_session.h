@@ -312,7 +312,7 @@ class GameSession final : public Session {
   // The book move for the current position, if OwnBook is on, the search is
   // an ordinary one (not infinite or pondering) and the book has a legal move.
   std::string book_move(const SearchLimits& limits) {
-    if (!settings_.own_book || limits.infinite || limits.ponder) return {};
+    if (!settings_.own_book || !limits.use_book || limits.infinite || limits.ponder) return {};
     if (!book_loaded_) {
       book_loaded_ = true;
       book_.load_file(book_path(G::kName));
@@ -366,8 +366,27 @@ class GameSession final : public Session {
     while ((turn.empty() || !complete) && !game_finished<G>(now)) {
       const int n = G::legal_moves(now, moves);
       int pick = -1;
+      if constexpr (HasWinDistance<G>) {
+        // The search stops at a node whose win the game's detector sees (a
+        // goal within the turn), so no hash move leads on from there: follow
+        // the detector: to a node of the same turn whose win is nearer, or
+        // to the end of the turn with the game won.
+        if (const int k = G::win_distance(now, 0); k > 0) {
+          const Side mover = G::side_to_move(now);
+          const Outcome win = mover == Side::P1 ? Outcome::P1Win : Outcome::P2Win;
+          for (int i = 0; i < n && pick < 0; ++i) {
+            if (!playable(moves[i])) continue;
+            const Position next = G::play(now, moves[i]);
+            int left = 0;
+            const bool closer = G::side_to_move(next) == mover
+                                    ? (left = G::win_distance(next, 0)) > 0 && left < k
+                                    : G::outcome(next) == win;
+            if (closer) pick = i;
+          }
+        }
+      }
       const TTHit hit = tt_.probe(G::key(now));
-      for (int i = 0; i < n && hit.found; ++i)
+      for (int i = 0; i < n && hit.found && pick < 0; ++i)
         if (G::pack(moves[i]) == hit.move && playable(moves[i])) pick = i;
       for (int i = 0; i < n && pick < 0; ++i)
         if (playable(moves[i])) pick = i;

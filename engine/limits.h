@@ -14,6 +14,7 @@ struct SearchLimits {
   int movestogo = 0;           // 0: sudden death / unknown
   bool infinite = false;       // search until `stop`
   bool ponder = false;         // like infinite until `ponderhit`
+  bool use_book = true;        // false for analysis: a book move has no score to show
 
   // Reserve time controls (AEI and the arimaa.com gameroom: tcmove,
   // tcreserve, tcpercent, tcmax, tcturntime, tctotal): every turn has

@@ -76,7 +76,10 @@ std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits,
   // The target: most of the move time (all of it when unused time is lost
   // for good, tcpercent 0) plus a share of the reserve for the turns to come.
   const double keep = std::clamp(limits.reserve_percent, 0, 100) / 100.0;
-  const int turns = std::clamp(moves_left, 8, 40);
+  // Turns to plan for: the game's estimate, or fewer when the controller's
+  // turn limit (movestogo) comes first: reserve left at the limit is wasted.
+  const int turns = limits.movestogo > 0 ? std::clamp(std::min(moves_left, limits.movestogo), 1, 40)
+                                         : std::clamp(moves_left, 8, 40);
   double target = static_cast<double>(per_move) * (1.0 - 0.4 * keep) + static_cast<double>(reserve) / turns;
   if (limits.reserve_max > 0 && keep > 0) {
     // What the reserve cannot hold any more is lost: spend it now.

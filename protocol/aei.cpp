@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "engine/options.h"
@@ -304,6 +305,13 @@ SearchLimits AeiProtocol::limits(bool ponder) const {
     if (tc_.total > 0) {
       const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - game_start_).count();
       l.game_left = std::max<std::int64_t>(1, tc_.total - spent);
+    }
+    if (tc_.turns > 0) {
+      // The game is adjudicated after turn `tcturns` (pyrimaa): turns left,
+      // this one included, so that the reserve is spent by then.
+      const std::string fen = session_->fen();
+      const long turn = std::strtol(fen.c_str() + fen.rfind(' ') + 1, nullptr, 10);
+      l.movestogo = static_cast<int>(std::clamp<long>(tc_.turns - turn + 1, 1, 1000));
     }
   }
   return l;

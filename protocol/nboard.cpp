@@ -310,6 +310,7 @@ void NBoardProtocol::cmd_hint(int n) {
   }
   SearchLimits limits = midgame_limits();
   limits.time[0] = limits.time[1] = -1;  // analysis is not on the clock
+  limits.use_book = false;                // a hint shows evaluated lines
   // The best move first, with its thinking shown as it deepens.
   Result best = search(limits, [this](const SearchInfo& info) {
     if (!info.pv.empty())
@@ -357,6 +358,7 @@ void NBoardProtocol::cmd_analyze() {
   out_.line("status Ludus is analysing the game");
   SearchLimits limits;
   limits.depth = std::min(depth_, 10);
+  limits.use_book = false;  // every position gets a searched score
   for (std::size_t k = game_.moves.size() + 1; k-- > 0 && !cancelled_.load();) {
     std::vector<std::string> prefix(game_.moves.begin(), game_.moves.begin() + static_cast<long>(k));
     if (!session_->set_position(std::string_view(game_.fen), prefix)) break;

@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
 """Arimaa benchmarks (docs/benchmarks/arimaa.md).
 
-  scripts/bench_arimaa.py speed  [--binary B] [--seconds 15] [--threads 1]
+  scripts/bench_arimaa.py speed  [--binary B] [--seconds 15] [--threads 1] [--cpu]
       depth reached (in steps) and steps/s on 12 midgame positions: `go
-      infinite`, `stop` after --seconds, the last completed iteration counts
+      infinite`, `stop` after --seconds, the last completed iteration counts;
+      with --cpu the engine gets --seconds of CPU time (read from /proc)
+      instead of wall time, for a machine shared with other jobs
+  scripts/bench_arimaa.py nodes  [--binary B] [--depth 8] [--positions 6]
+      `go depth N` on the first midgame positions: nodes (the same for
+      binaries that search the same tree), wall time and the engine's CPU
+      time, to compare the speed of two builds on a loaded machine
   scripts/bench_arimaa.py random [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/100t]
       `ludus` against the random AEI engine (scripts/aei_random.py)
   scripts/bench_arimaa.py seed   [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/80t]
@@ -42,6 +48,13 @@ MIDGAME = [
 ]
 
 
+def cpu_seconds(pid):
+    """User plus system CPU time of a process, from /proc (Linux)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def speed(args):
     eng = UgiEngine([args.binary], name="ludus")
     eng.handshake([("Game", "arimaa"), ("Hash", args.hash), ("Threads", args.threads)])
@@ -50,8 +63,13 @@ def speed(args):
         eng.send("uginewgame")
         eng.send(f"position fen {fen}")
         eng.sync()
+        cpu0 = cpu_seconds(eng.proc.pid) if args.cpu else 0.0
         eng.send("go infinite")
-        time.sleep(args.seconds)
+        if args.cpu:
+            while cpu_seconds(eng.proc.pid) - cpu0 < args.seconds:
+                time.sleep(0.02)
+        else:
+            time.sleep(args.seconds)
         eng.send("stop")
         _, _, seen = eng.wait_for(lambda l: l.startswith("bestmove"), 30)
         infos = [l.split() for l in seen if l.startswith("info depth")]
@@ -64,7 +82,31 @@ def speed(args):
     nodes = sum(r[2] for r in rows)
     ms = sum(r[3] for r in rows)
     print(f"\naverage depth {sum(depths) / len(depths):.2f} steps (min {min(depths)}, max {max(depths)}), "
-          f"{nodes * 1000 // max(ms, 1)} steps/s over the completed iterations, {args.seconds} s per position")
+          f"{nodes * 1000 // max(ms, 1)} steps/s (wall clock) over the completed iterations, "
+          f"{args.seconds} s {'of CPU time' if args.cpu else 'wall clock'} per position")
+    return 0
+
+
+def nodes(args):
+    eng = UgiEngine([args.binary], name="ludus")
+    eng.handshake([("Game", "arimaa"), ("Hash", 64), ("Threads", 1)])
+    total_nodes = total_ms = 0
+    cpu0 = cpu_seconds(eng.proc.pid)
+    for fen in MIDGAME[:args.positions]:
+        eng.send("uginewgame")
+        eng.send(f"position fen {fen}")
+        eng.sync()
+        eng.send(f"go depth {args.depth}")
+        _, line, seen = eng.wait_for(lambda l: l.startswith("bestmove"), 600)
+        last = [l.split() for l in seen if l.startswith("info depth")][-1]
+        get = lambda key: int(last[last.index(key) + 1])
+        total_nodes += get("nodes")
+        total_ms += get("time")
+        print(f"nodes {get('nodes'):>10}  time {get('time'):>6} ms  {line}  {fen}", flush=True)
+    cpu = cpu_seconds(eng.proc.pid) - cpu0
+    eng.close()
+    print(f"\ntotal nodes {total_nodes}, wall {total_ms} ms, engine CPU {cpu:.2f} s, "
+          f"{int(total_nodes / max(cpu, 1e-3))} steps per CPU second")
     return 0
 
 
@@ -85,10 +127,13 @@ def match(args, opponent):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    ap.add_argument("what", choices=["speed", "random", "seed"])
+    ap.add_argument("what", choices=["speed", "nodes", "random", "seed"])
     ap.add_argument("--binary", default=os.path.join(REPO, "build", "release", "ludus"))
     ap.add_argument("--seconds", type=float, default=15.0)
+    ap.add_argument("--depth", type=int, default=8)
+    ap.add_argument("--positions", type=int, default=6)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--cpu", action="store_true", help="--seconds of engine CPU time, not wall time")
     ap.add_argument("--hash", type=int, default=256)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--tc", default=None)
@@ -96,6 +141,8 @@ def main():
     args = ap.parse_args()
     if args.what == "speed":
         return speed(args)
+    if args.what == "nodes":
+        return nodes(args)
     if args.tc is None:
         args.tc = "0.5s/3s/100/6s/100t" if args.what == "random" else "0.5s/3s/100/6s/80t"
     return match(args, args.what)

@@ -2,10 +2,11 @@
 """Camelot benchmarks of issue 4 (results go to docs/benchmarks/camelot.md).
 
   scripts/bench_camelot.py [--ludus build/release/ludus] [--only search,perft,match]
-                           [--movetime 10000] [--games 100] [--match-movetime 100]
+                           [--movetime 10000] [--games 100] [--match-movetime 300]
 
-search  `go movetime <ms>` (one thread, 64 MiB hash, a fresh hash per position) from the
-        start and from 10 middle-game positions: depth reached, nodes, nodes/s.
+search  `go infinite`, `stop` after <ms> (one thread, 64 MiB hash, a fresh hash per
+        position) from the start and from 10 middle-game positions: the deepest
+        iteration completed in that time, nodes, nodes/s.
         The machine is shared, so the engine's CPU time is read from /proc and
         reported as well: "cpu" is the share of one core the engine got, and
         "nodes/cpu-s" the speed per second of CPU (independent of the load).
@@ -29,20 +30,23 @@ from ugi_engine import UgiEngine  # noqa: E402
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 START = "2/8/10/12/12/2kmmmmmmk2/3kmmmmk3/12/12/3KMMMMK3/2KMMMMMMK2/12/12/10/8/2 w 0 0 0"
-# Ten middle-game positions: T6 of the rules doc, and positions 24-44 plies into
-# games from random 4-ply openings played by the engine at depth 3.
+# Ten middle-game positions (none with a forced capture, 40-91 legal moves):
+# the engine against itself at depth 4 from every fifth opening of
+# book/openings/camelot.txt, taken at the first position from ply 20, 24, ...,
+# 56 with at least 30 legal moves not all captures.
 MIDDLE = [
-    "2/8/10/12/2K4m4/4mmm1mk2/3k1mmmk3/3m8/12/3KM1MM4/3MM1MMMK2/3MM5K1/12/10/8/2 b 0 0 2",
-    "2/8/8k1/12/2k9/3mm1km4/7m2M1/5m4M1/9K2/8M1K1/3MMMM5/12/12/10/8/2 b 0 0 17",
-    "2/8/10/12/12/1m2km1mmk2/m5m1kk2/8m3/1MM9/mKMK3M4/6MMM3/7KK3/12/10/8/2 b 0 0 1",
-    "2/8/10/12/12/4kmmmm2k/4mkm5/5m1m4/9M2/M1K7M1/1K1MMMM1M3/8K3/12/10/8/2 b 0 0 7",
-    "2/8/10/12/3m8/3k4k3/2k4mk3/2mm3mm3/7m4/4MKM5/3KMMMMMK2/8K3/12/10/8/2 w 0 0 12",
-    "2/8/10/12/12/3mm3mk2/5mkmm3/M5m2m2/K11/3M2MM4/2KMM1MM4/12/12/10/8/2 b 0 0 8",
-    "2/8/10/12/3kmmm5/3m1m6/6mm4/3MM2m2k1/2KK5M2/8M3/3MMMM1M3/6K5/12/10/8/2 w 0 0 7",
-    "2/8/10/9m2/12/4m7/1M1kmm6/4m6k/2M5K3/3K1M1MM3/5K6/6MM4/12/10/8/2 b 0 0 8",
-    "2/8/10/12/4m3kk2/5m2m3/12/1m3m2m3/4M7/4M7/8M3/9M2/6M5/1K2M5/8/2 w 0 0 4",
-    "2/8/10/4k3m3/4m1k5/7k4/5mm5/12/9M1M/4MM4K1/12/12/12/10/8/m1 w 0 0 2",
+    "2/8/10/12/7M1K2/4mm6/4mmm1km2/4km6/12/5MMM4/5MMM2M1/12/12/10/8/2 b 0 0 0",
+    "2/8/10/12/12/4mmmkm3/3mmmkm4/5mm5/3KM7/3K1MMM4/2K1MMMKM3/12/12/10/8/2 w 0 0 3",
+    "2/8/10/12/12/4mmmkm3/4kmmm4/4km6/12/5MMMK3/K1M2MMMMK2/12/12/10/8/2 b 0 0 0",
+    "2/8/10/12/12/5mmm4/5mmmk3/3m2m5/3k4K3/6MM1M2/6MMMK2/m11/4K7/10/8/2 w 0 0 4",
+    "2/8/10/12/3k5M2/12/7mm3/2mm8/5M4M1/4M1M5/5MM5/5M6/12/10/8/2 w 0 0 0",
+    "2/8/10/12/12/12/4M5m1/2K2M6/12/2M9/12/5M1m1m2/12/7M2/8/2 w 0 0 13",
+    "2/8/10/12/12/2k6k2/3mmm2k3/12/6M5/4MMM1M3/4M1M5/10m1/12/10/8/2 w 0 0 14",
+    "2/8/10/M4m6/12/7mmk2/7mk3/3M2M5/4MK6/3K1M6/4KMM3m1/12/12/10/8/2 w 0 0 1",
+    "2/4K3/10/12/12/12/3m2m5/m7K3/1M10/4M7/1M4M1M3/10m1/12/10/8/2 w 0 0 10",
+    "2/8/10/12/12/6km4/4k1m5/8m1K1/6m5/12/5MM2MM1/3k8/12/10/8/2 w 0 0 0",
 ]
+T6_FEN = "2/8/10/12/2K4m4/4mmm1mk2/3k1mmmk3/3m8/12/3KM1MM4/3MM1MMMK2/3MM5K1/12/10/8/2 b 0 0 2"
 
 
 def machine():
@@ -69,29 +73,46 @@ def cpu_seconds(pid):
 
 
 def bench_search(ludus, movetime):
-    print(f"## go movetime {movetime} (one thread, 64 MiB hash)\n")
-    print("| position | depth | seldepth | nodes | nodes/s | cpu | nodes/cpu-s | best |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(f"## depth reached in {movetime / 1000:g} s (go infinite, stop after {movetime} ms; one thread, "
+          "64 MiB hash)\n")
+    print("| position | legal moves | depth | seldepth | nodes | nodes/s | cpu | nodes/cpu-s | best |")
+    print("|---|---|---|---|---|---|---|---|---|")
     eng = UgiEngine([ludus])
     eng.handshake([("Threads", "1"), ("Hash", "64"), ("OwnBook", "false")])
     eng.send("newgame camelot")
     eng.sync()
     rows = []
     for i, fen in enumerate([START] + MIDDLE):
+        name = "start" if i == 0 else f"middle {i}"
         eng.send("uginewgame")
         eng.send(f"position fen {fen}")
         eng.sync()
+        legal = len(eng.query("moves").split())
+        # `go movetime` stops iterating once about half the time is used (the
+        # next iteration would rarely finish), so the deepest iteration
+        # completed within the budget is measured with go infinite + stop.
         c0 = cpu_seconds(eng.proc.pid)
-        best, took, infos = eng.go(f"movetime {movetime}", movetime / 1000 + 10)
+        start = time.monotonic()
+        eng.send("go infinite")
+        time.sleep(movetime / 1000)
+        eng.send("stop")
+        stamp, line, seen = eng.wait_for(lambda l: l.startswith("bestmove"), 30)
+        took = stamp - start
         cpu = cpu_seconds(eng.proc.pid) - c0
-        last = [l for l in infos if l.startswith("info depth")][-1]
-        m = re.search(r"depth (\d+) seldepth (\d+) .* nodes (\d+) nps (\d+) time (\d+)", last)
-        depth, seldepth, nodes = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        nps = nodes / max(took, 1e-3)
-        rows.append((depth, nodes, took, cpu))
-        name = "start" if i == 0 else f"middle {i}"
-        print(f"| {name} | {depth} | {seldepth} | {nodes} | {nps:,.0f} | {cpu / took:.0%} | {nodes / max(cpu, 1e-3):,.0f} "
-              f"| {best} |", flush=True)
+        best = line.split()[1]
+        depth_lines = [l for l in seen if l.startswith("info depth")]
+        if not depth_lines:
+            print(f"| {name} | {legal} | - | - | - | - | - | - | {best} |", flush=True)
+            continue
+        m = re.search(r"depth (\d+) seldepth (\d+) .* nodes (\d+) nps (\d+) time (\d+)", depth_lines[-1])
+        depth, seldepth = int(m.group(1)), int(m.group(2))
+        # Nodes and speed at the end of the last completed iteration (the
+        # engine prints no line for the unfinished one).
+        nodes, nps, ms = int(m.group(3)), int(m.group(4)), int(m.group(5))
+        share = cpu / took  # the share of one core the engine got over the whole budget
+        rows.append((depth, nodes, ms / 1000, ms / 1000 * share))
+        print(f"| {name} | {legal} | {depth} | {seldepth} | {nodes} | {nps:,} | {share:.0%} | "
+              f"{nps / max(share, 1e-3):,.0f} | {best} |", flush=True)
     eng.close()
     mid = rows[1:]
     print(f"\nstart: depth {rows[0][0]}; middle games: depth {min(r[0] for r in mid)}-{max(r[0] for r in mid)} "
@@ -101,7 +122,7 @@ def bench_search(ludus, movetime):
 
 def bench_perft(ludus):
     print("## perft (one thread)\n")
-    for fen, depth, want in ((START, 4, 111592696), (MIDDLE[0], 3, 1195018)):
+    for fen, depth, want in ((START, 4, 111592696), (T6_FEN, 3, 1195018)):
         eng = UgiEngine([ludus])
         eng.handshake()
         eng.send("newgame camelot")
@@ -135,7 +156,7 @@ def main():
     ap.add_argument("--only", default="search,perft,match")
     ap.add_argument("--movetime", type=int, default=10000)
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--match-movetime", type=int, default=100)
+    ap.add_argument("--match-movetime", type=int, default=300)
     args = ap.parse_args()
     print(f"Machine: {machine()}\n")
     only = args.only.split(",")

@@ -8,7 +8,8 @@ Sections:
   solve  `ludus solve` for mouse-cats and hare-hounds: values, lengths of
          perfect play, state counts, build times.
   perft  perft speed: mouse-cats 10, hare-hounds 12, fox-geese 7 from the starts.
-  depth  fox-geese: the depth `go movetime <10 s>` reaches from a few positions.
+  depth  fox-geese: the depth `go movetime <10 s>` reaches from a few positions
+         (the last completed iteration: its info line's depth, nodes, time).
   prove  fox-geese: `ludus solve --game fox-geese` (df-pn) on the three start
          layouts with a time budget per layout.
   match  fox-geese: the engine (Evaluator=ludus, `go movetime M`) against the
@@ -67,8 +68,8 @@ def section_perft(args):
 
 def section_depth(args):
     print(f"## fox-geese: search depth in {args.depth_seconds} s\n")
-    print("| position | depth | seldepth | nodes | nps | score |")
-    print("|---|---|---|---|---|---|")
+    print("| position | depth | seldepth | nodes | time (ms) | nps | score |")
+    print("|---|---|---|---|---|---|---|")
     eng = UgiEngine([args.ludus])
     eng.handshake()
     eng.send("newgame fox-geese")
@@ -78,9 +79,9 @@ def section_depth(args):
         eng.send(f"position fen {fen}")
         _, took, infos = eng.go(f"movetime {int(args.depth_seconds * 1000)}", args.depth_seconds + 30)
         last = [l for l in infos if l.startswith("info depth")][-1]
-        f = dict(re.findall(r"(depth|seldepth|nodes|nps) (\d+)", last))
+        f = dict(re.findall(r"\b(depth|seldepth|nodes|time|nps) (\d+)", last))
         score = re.search(r"score (cp|mate) (-?\d+)", last)
-        print(f"| {label} | {f['depth']} | {f['seldepth']} | {f['nodes']} | {f['nps']} | "
+        print(f"| {label} | {f['depth']} | {f['seldepth']} | {f['nodes']} | {f['time']} | {f['nps']} | "
               f"{score.group(1)} {score.group(2)} |")
     eng.close()
     print()
@@ -132,7 +133,9 @@ def section_match(args):
         openings = os.path.join(args.workdir, "fox-geese-openings.txt")
         subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make_openings.py"), "--ludus", args.ludus,
                         "--game", "fox-geese", "--plies", "4", "--count", str((args.games + 1) // 2),
-                        "--depth", "6", "--margin", "150", "--out", openings], check=True)
+                        "--depth", "6", "--margin", "300", "--out", openings], check=True)
+        # (margin 300: the ludus evaluation scores the 15-goose start about -170 for the geese, so
+        # a 150 margin keeps no opening; every opening is played with both colours anyway)
     records = os.path.join(args.workdir, "fox-geese-match.jsonl")
     if os.path.exists(records):
         os.remove(records)

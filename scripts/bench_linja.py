@@ -93,6 +93,29 @@ def bench_depth(ludus, seconds):
     line = last_info(infos)
     depth = int(re.search(r"info depth (\d+)", line).group(1)) if line else 0
     print(f"depth {depth} sub-moves in {took:.2f} s, bestmove {best}  (target: >= 20)")
+    # `go movetime` stops iterating once the next iteration is not expected to
+    # finish in time (engine/timeman.cpp), so under load it may stop well before
+    # the deadline. The deepest iteration completed when `stop` comes after
+    # exactly `seconds` is the other reading of "depth reached in 10 s".
+    print(f"## depth completed from the start when `stop` follows `go infinite` after {seconds} s")
+    eng = UgiEngine([ludus])
+    eng.handshake([("Game", "linja"), ("OwnBook", "false")])
+    eng.send("uginewgame")
+    eng.send("position startpos")
+    eng.sync()
+    t0 = time.monotonic()
+    eng.send("go infinite")
+    time.sleep(seconds)
+    eng.send("stop")
+    _, line, seen = eng.wait_for(lambda l: l.startswith("bestmove"), 30)
+    took = time.monotonic() - t0
+    eng.close()
+    done = [l for l in seen if l.startswith("info depth") and " pv " in l]
+    last = done[-1] if done else ""
+    w = last.split()
+    print("  " + " ".join(w[:w.index("pv")] if "pv" in w else w))
+    depth = int(re.search(r"info depth (\d+)", last).group(1)) if last else 0
+    print(f"depth {depth} sub-moves completed in {took:.2f} s, {line}  (target: >= 20)")
 
 
 def bench_solve(ludus):
@@ -133,6 +156,10 @@ def bench_match(ludus, games, movetime):
           f"openings book/openings/linja.txt")
     cmd = [sys.executable, os.path.join(REPO, "scripts", "match.py"), "--game", "linja",
            "--engine1", ludus, "--engine2", ludus, "--name1", "ludus", "--name2", "seed",
+           # Game=linja first: match.py sends the options before `newgame linja`,
+           # and an Evaluator set while another game is selected would not reach
+           # the Linja session (both engines would then play `ludus`).
+           "--option1", "Game=linja", "--option2", "Game=linja",
            "--option2", "Evaluator=seed", "--games", str(games), "--movetime", str(movetime),
            "--concurrency", "1", "--quiet"]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout

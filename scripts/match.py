@@ -104,7 +104,13 @@ class Player:
     def ensure_started(self):
         if self.engine is None or self.engine.proc.poll() is not None:
             self.engine = UgiEngine(self.command, name=self.name)
-            self.engine.handshake(self.options)
+            # Select the game before its options: game options (Evaluator, rule
+            # options) set while the default game is selected would not reach
+            # this game's session, which `newgame` creates afresh.
+            opts = list(self.options)
+            if not any(k.lower() == "game" for k, _ in opts):
+                opts.insert(0, ("Game", self.game))
+            self.engine.handshake(opts)
             self.engine.send(f"newgame {self.game}")
             self.engine.sync()
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/game_session.h"
+#include "engine/timeman.h"
 #include "games/arimaa/arimaa.h"
 #include "games/arimaa/eval.h"
 #include "games/arimaa/eval_seed.h"
@@ -440,6 +441,69 @@ TEST_CASE("arimaa: goal detection") {
   REQUIRE(s.set_position(std::string_view("8/R7/8/8/8/8/8/7r g 10"), {}));
 }
 
+TEST_CASE("arimaa: the no-goal mark lives for one turn") {
+  // Gold (R on a3) cannot goal this turn; Silver (r on h2) can goal next turn.
+  const Position p = fen("8/8/8/8/8/R7/7r/8 g 10");
+  CHECK(p.no_goal_this_turn == 0);
+  CHECK(goal_win_plies(p) == 0);
+  CHECK(p.no_goal_this_turn == 1);  // remembered on the node
+  Position q = play(p, Move::step(16, kNorth));  // Ra3n: the later steps inherit it
+  CHECK(q.no_goal_this_turn == 1);
+  CHECK(goal_win_plies(q) == 0);
+  q = play(q, Move::pass());  // a new turn: Silver's goal is found
+  CHECK(q.no_goal_this_turn == 0);
+  CHECK(goal_win_plies(q) == 2);  // rh2s and the end of the turn
+  // The mark is a cache, not state: keys, hashes and FENs ignore it.
+  Position r = fen("8/8/8/8/8/R7/7r/8 g 10");
+  CHECK(Arimaa::key(r) == Arimaa::key(p));
+  CHECK(to_fen(r) == to_fen(p));
+}
+
+TEST_CASE("arimaa: cached evaluations equal fresh ones") {
+  // The evaluation cache is keyed by board, side and steps used: the same
+  // board after other step orders gives the same score, and a score read
+  // from the cache equals the one computed by a fresh evaluation (the
+  // terms of eval_lines add up to it).
+  const std::string t3 = "8/8/8/3r4/2cE4/8/8/R7 g 10";
+  Position a = fen(t3), b = fen(t3);
+  for (const char* tok : {"Ra1n", "Ed4s"}) {
+    std::vector<Move> m;
+    REQUIRE(parse_turn(a, tok, m));
+    a = play(a, m[0]);
+  }
+  for (const char* tok : {"Ed4s", "Ra1n"}) {
+    std::vector<Move> m;
+    REQUIRE(parse_turn(b, tok, m));
+    b = play(b, m[0]);
+  }
+  REQUIRE(a.same_board(b));
+  CHECK(a.steps == b.steps);
+  CHECK(evaluate(a) == evaluate(b));
+  // The sum of the terms, computed afresh.
+  auto terms = [](const Position& x) {
+    const auto lines = eval_lines(x);
+    int sum = 0;
+    for (std::size_t i = 1; i + 1 < lines.size(); ++i) sum += std::stoi(lines[i].substr(lines[i].find(' ') + 1));
+    return sum;
+  };
+  for (const std::string f :
+       {t3, std::string(kP0), std::string("1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7"),
+        std::string("8/R7/8/8/8/8/8/7r s 10")}) {
+    const Position x = fen(f);
+    const Score first = evaluate(x), second = evaluate(x);
+    CHECK(first == second);
+    CHECK(terms(x) == first);
+    // Another step count on the same board is another entry: the
+    // goal-threat term depends on it (Gold's R on a7 threatens in the last FEN).
+    Position y = x;
+    y.steps = 2;
+    CHECK(evaluate(y) == terms(y));
+  }
+  Position threat = fen("8/R7/8/8/8/8/8/7r s 10"), later = threat;
+  later.steps = 2;
+  CHECK(evaluate(later) < evaluate(threat));
+}
+
 TEST_CASE("arimaa: evaluation is colour-symmetric") {
   // Mirror a position top-bottom with colours swapped: the side-to-move
   // scores must agree.
@@ -500,4 +564,57 @@ TEST_CASE("arimaa seed evaluation: the thesis's four terms") {
   const SeedTerms m = seed_terms(fen("8/8/8/3e4/3M4/8/8/R6r g 10"));
   CHECK(m.mobility[kGold] == -5);
   CHECK(m.mobility[kSilver] == 5);
+}
+
+TEST_CASE("arimaa: AEI time control budgets (engine/timeman.cpp reserve_budget)") {
+  // tcmove 2 s, reserve 10 s, tcpercent 100: the deadline is 12 s from the
+  // start of the turn; the hard limit stays clear of it by MoveOverhead and
+  // a margin, the target keeps most of the reserve for later turns.
+  SearchLimits l;
+  l.per_move = 2000;
+  l.reserve[0] = 10000;
+  l.reserve[1] = 0;
+  l.reserve_percent = 100;
+  auto [soft, hard] = reserve_budget(l, Side::P1, 30, 30);
+  CHECK(hard <= 12000 - 30 - 600);
+  CHECK(hard >= 2000 - 30);  // at least the move time itself may be used
+  CHECK(soft >= 1000);
+  CHECK(soft <= 2000);
+  // Silver has no reserve: its deadline is the move time alone.
+  std::tie(soft, hard) = reserve_budget(l, Side::P2, 30, 30);
+  CHECK(hard <= 2000 - 30 - 100);
+  CHECK(soft <= hard);
+  // tcturntime 1 s caps the turn whatever the reserve.
+  l.turn_max = 1000;
+  std::tie(soft, hard) = reserve_budget(l, Side::P1, 30, 30);
+  CHECK(hard <= 1000 - 30 - 50);
+  l.turn_max = 0;
+  // tctotal: the game time left caps it too.
+  l.game_left = 3000;
+  std::tie(soft, hard) = reserve_budget(l, Side::P1, 30, 30);
+  CHECK(hard <= 3000 - 30 - 150);
+  l.game_left = 0;
+  // moveused: time already spent on this turn (a resumed game) comes off.
+  l.used = 5000;
+  std::tie(soft, hard) = reserve_budget(l, Side::P1, 30, 30);
+  CHECK(hard <= 12000 - 5000 - 30 - 350);
+  l.used = 0;
+  // tcpercent 0: unused move time is lost, so use all of it.
+  l.reserve_percent = 0;
+  std::tie(soft, hard) = reserve_budget(l, Side::P1, 30, 30);
+  CHECK(soft >= 2000 - 30);
+  l.reserve_percent = 100;
+  // tcmax: a full reserve cannot grow, so the move time is spent now.
+  l.reserve_max = 10000;
+  std::tie(soft, hard) = reserve_budget(l, Side::P1, 30, 30);
+  CHECK(soft >= 2000);
+  l.reserve_max = 0;
+  // tcturns: on the last turn before the limit the whole reserve may go
+  // (AEI passes the turns left as movestogo); earlier, only a share.
+  const auto early = reserve_budget(l, Side::P1, 30, 30).first;
+  l.movestogo = 1;
+  std::tie(soft, hard) = reserve_budget(l, Side::P1, 30, 30);
+  CHECK(soft > 4 * early);
+  CHECK(soft >= 10000);
+  CHECK(hard <= 12000 - 30 - 600);
 }

@@ -85,6 +85,7 @@ void end_turn(Position& p) {
   p.push_str = p.pull_str = 0;
   p.start_hash = p.hash;
   p.start_occ = p.occupied();
+  p.no_goal_this_turn = 0;
 }
 
 void do_step(Position& p, int from, int dir) {

@@ -97,6 +97,11 @@ struct Position {
   std::uint8_t push_str = 0;         //   and the pushed piece's strength
   std::uint8_t pull_sq = kNoSquare;  // pull option: the square an own piece just left
   std::uint8_t pull_str = 0;         //   and that piece's strength
+  // Search cache, not part of the state: set once the goal detector
+  // (goal.h) found no goal for the side to move in the rest of this turn.
+  // Later steps of the same turn inherit it (they only have fewer steps
+  // left); end_turn() clears it.
+  mutable std::uint8_t no_goal_this_turn = 0;
 
   Bitboard occupied() const { return color[0] | color[1]; }
   bool setup_phase() const { return turn == 1; }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "games/arimaa/goal.h"
 
@@ -284,8 +286,25 @@ int piece_value(const Position&, int, int t) { return kStaticValue[t]; }
 
 Score evaluate(const Position& p) {
   if (p.setup_phase()) return 0;
+  // The evaluation depends on the board, the side to move and the steps
+  // used (the goal-threat term) only. The step search meets the same
+  // board again and again through other step orders (and other pull
+  // options), also at the leaves, which the transposition table does not
+  // store: remember recent results.
+  struct Entry {
+    std::uint64_t key;
+    Score score;
+  };
+  constexpr std::size_t kSize = std::size_t{1} << 16;
+  thread_local std::vector<Entry> cache(kSize, Entry{0, 0});
+  std::uint64_t key = p.hash ^ zobrist().steps[p.steps];
+  if (key == 0) key = 1;
+  Entry& e = cache[key & (kSize - 1)];
+  if (e.key == key) return e.score;
   const int v = compute(p).total();
-  return static_cast<Score>(std::clamp(v, -20000, 20000));
+  const Score score = static_cast<Score>(std::clamp(v, -20000, 20000));
+  e = {key, score};
+  return score;
 }
 
 std::vector<std::string> eval_lines(const Position& p) {

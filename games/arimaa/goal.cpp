@@ -55,6 +55,9 @@ bool reach_uncached(const Position& p, int d) {
     if (need <= d) cand |= bit(sq), mind = std::min(mind, dist);
   }
   if (!cand) return false;
+  // One step left: a candidate is an unfrozen rabbit one row from the goal
+  // with its way free and no push pending, so its step is legal and scores.
+  if (d == 1) return true;
   const int slack = d - mind;
   Bitboard zone = 0;
   if (slack > 0) {
@@ -104,12 +107,17 @@ int cached_goal_steps(const Position& p, int limit) {
   if (key == 0) key = 1;
   CacheEntry& e = cache[key & (kCacheSize - 1)];
   if (e.key == key) return e.result;
+  // Usually there is no goal: one search at the full limit says so; only
+  // then look for the fewest steps.
   int result = -1;
-  for (int d = 0; d <= limit; ++d)
-    if (reach(p, d)) {
-      result = d;
-      break;
-    }
+  if (limit >= 0 && reach(p, limit)) {
+    result = limit;
+    for (int d = 0; d < limit; ++d)
+      if (reach(p, d)) {
+        result = d;
+        break;
+      }
+  }
   e.key = key;
   e.result = static_cast<std::int8_t>(result);
   return result;
@@ -129,8 +137,14 @@ int goal_steps(const Position& p, int limit) {
 }
 
 int goal_win_plies(const Position& p) {
+  // An earlier step of this turn found no goal in all the steps it had left
+  // (a superset of the sequences from here): no need to look again.
+  if (p.no_goal_this_turn) return 0;
   const int s = goal_steps(p, 4);
-  if (s < 0) return 0;
+  if (s < 0) {
+    p.no_goal_this_turn = 1;
+    return 0;
+  }
   return s + (p.steps + s < 4 ? 1 : 0);
 }
 

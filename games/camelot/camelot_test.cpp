@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/game_session.h"
@@ -409,6 +410,9 @@ TEST_CASE("camelot: incremental keys, pack codes, noisy moves on random games") 
     Move m[kMaxMoves];
     const int n = legal_moves(p, m);
     codes.clear();
+    // Rules 5.8: each distinct triple (origin, destination, captured set) once.
+    std::set<std::tuple<int, int, std::uint16_t>> triples;
+    for (int i = 0; i < n; ++i) CHECK(triples.insert({m[i].from, m[i].to, m[i].captures}).second);
     for (int i = 0; i < n; ++i) {
       if (!m[i].is_capture()) CHECK(codes.insert(Camelot::pack(m[i])).second);
       CHECK(Camelot::pack(m[i]) != 0);
@@ -522,4 +526,26 @@ TEST_CASE("camelot: evaluation features for castle threats and races") {
   other.side = 1;
   other.base_key = compute_base_key(other);
   CHECK(features(other).x[kFRace] == -1);
+}
+
+TEST_CASE("camelot: a long jump chain (12 captures, landing squares revisited)") {
+  // A White Man on c4 before a lattice of 14 Black pieces: every complete
+  // chain, each triple once, agreeing with scripts/camelot_reference.py.
+  const Position p = fen("2/8/10/1k7k2/12/3k1m1k4/12/3m1m1m4/12/3m1m1m4/12/3m1m1m4/2M8M/10/8/2 w 0 0 0");
+  CHECK(capture_obligation(p));
+  CHECK(joined(p) ==
+        "c4xe6xc8xe10xc12 c4xe6xc8xe10xg8xi10xg12xe10xc12 c4xe6xg4xi6xg8xe10xc12 c4xe6xg4xi6xg8xe6xc8xe10xc12 "
+        "c4xe6xg4xi6xg8xe6xc8xe10xg8xi10xg12xe10xc12 c4xe6xg4xi6xg8xi10xg12xe10xc12 c4xe6xg8xe10xc12 "
+        "c4xe6xg8xi10xg12xe10xc12");
+  Move longest;
+  REQUIRE(parse_move(p, "c4xe6xg4xi6xg8xe6xc8xe10xg8xi10xg12xe10xc12", longest));
+  CHECK(captured_squares(p, longest).count() == 12);
+  // Another order of the same captures is the same move; stopping early is not a move.
+  Move other;
+  REQUIRE(parse_move(p, "c4xe6xg8xe10xc8xe6xg4xi6xg8xi10xg12xe10xc12", other));
+  CHECK(other == longest);
+  CHECK(!legal(p, "c4xe6xg4xi6xg8xe6xc8xe10xg8xi10xg12xe10"));
+  const Position q = play(p, longest);
+  CHECK(q.pieces[1].count() == 2);
+  CHECK(outcome(q) == Outcome::Ongoing);
 }

@@ -52,25 +52,21 @@ static void count_gaps(const Graph& g, std::uint64_t geese, int& gh, int& gv, in
   }
 }
 
-// TUNING (temporary): weights from LUDUS_FG_W="w0,w1,..."
-static const std::vector<int>& W() {
-  static const std::vector<int> w = [] {
-    std::vector<int> v = {14, 14, 40, 4, 6, 20, 6, 8, 15, 0, 0};
-    if (const char* e = std::getenv("LUDUS_FG_W")) {
-      std::size_t i = 0;
-      for (const char* q = e; *q && i < v.size(); ++i) {
-        v[i] = std::atoi(q);
-        while (*q && *q != ',') ++q;
-        if (*q == ',') ++q;
-      }
-    }
-    return v;
-  }();
-  return w;
-}
+// Weights of the ludus evaluation (centi-geese), set by self-play against the
+// seed's approach (docs/benchmarks/hunt.md).
+namespace w {
+constexpr int kFoxRank = 14;      // per rank the fox has come down from rank 7
+constexpr int kFoxPassed = 14;    // per goose the fox has passed (below it)
+constexpr int kTopArm = 40;       // fox driven into ranks 6-7 (only when the engine plays the geese)
+constexpr int kRegion = 4;        // per point of the fox's step region
+constexpr int kMobility = 6;      // per fox step or single jump
+constexpr int kExposed = 20;      // per exposed goose
+constexpr int kLevel = 6;         // per rank between the lowest and the highest goose
+constexpr int kGap = 8;           // per horizontal, vertical or diagonal gap
+constexpr int kStall = 15;        // per stall count above 4
+}  // namespace w
 
 Terms ludus_terms(const Pos& p, bool engine_geese) {
-  const auto& w = W();
   const Graph& g = board();
   const Rules& r = fox_geese_rules();
   Terms t;
@@ -94,7 +90,7 @@ Terms ludus_terms(const Pos& p, bool engine_geese) {
   // A fox below every goose can never be reached again: it walks home.
   if (fy < min_rank && k > 0) t.decisive = -3000 + 20 * fy;
   // The fox's progress: down toward rank 1, past geese; the top arm is a trap.
-  t.progress = -w[0] * (6 - fy) - w[1] * passed + (engine_geese && fy >= 5 ? w[2] : 0) + w[9] * popcount(geese & 0);
+  t.progress = -w::kFoxRank * (6 - fy) - w::kFoxPassed * passed + (engine_geese && fy >= 5 ? w::kTopArm : 0);
 
   // Containment: the fox's region through empty points, and its distance home.
   std::uint64_t region = bit(fox), frontier = region;
@@ -108,7 +104,7 @@ Terms ludus_terms(const Pos& p, bool engine_geese) {
     frontier = next;
     ++dist;
   }
-  t.region = -w[3] * popcount(region);
+  t.region = -w::kRegion * popcount(region);
   if (home >= 0) t.escape = -(250 + 40 * std::max(0, 8 - home));
 
   // Mobility and threats.
@@ -124,18 +120,17 @@ Terms ludus_terms(const Pos& p, bool engine_geese) {
       else if (region & bit(a)) exposed |= bit(h);
     }
   }
-  t.mobility = -w[4] * (steps + jumps_now);
+  t.mobility = -w::kMobility * (steps + jumps_now);
   if (jumps_now > 0) {
     const int chain = longest_chain(p);
     if (p.prey_to_move) t.threats = -95 * chain;
     else t.threats = -(30 * chain + (popcount(attacked) >= 2 ? 55 : 0));
   }
-  t.exposed = -w[5] * popcount(exposed & ~attacked);
+  t.exposed = -w::kExposed * popcount(exposed & ~attacked);
   int gh, gv, gd;
   count_gaps(g, geese, gh, gv, gd);
-  t.shape = k > 0 ? -w[6] * (max_rank - min_rank) - w[7] * (gh + gv + gd) : 0;
-  { int adv = 0; for (std::uint64_t b = geese; b; b &= b - 1) adv += g.y(lsb(b)); t.shape += w[10] * adv; }
-  if (p.stall >= 5) t.stall = -w[8] * (p.stall - 4) - (forward_moves == 0 ? 30 * p.stall : 0);
+  t.shape = k > 0 ? -w::kLevel * (max_rank - min_rank) - w::kGap * (gh + gv + gd) : 0;
+  if (p.stall >= 5) t.stall = -w::kStall * (p.stall - 4) - (forward_moves == 0 ? 30 * p.stall : 0);
   return t;
 }
 

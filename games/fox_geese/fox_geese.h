@@ -24,7 +24,7 @@ struct FoxGeese : hunt::HuntTraits<FoxGeese> {
   // The most moves of any position: 11155 jump moves (distinct end point +
   // captured set) for a fox on c5 amid 17 geese (checked by a test), plus
   // room for the 8 steps. Geese have at most 17 x 5 = 85 moves.
-  static constexpr int kMaxJumpMoves = 11155;
+  static constexpr int kMaxJumpMoves = hunt::kMaxJumpMoves;
   static constexpr int kMaxMoves = kMaxJumpMoves + 8;
   static constexpr Score kAspirationDelta = 40;
 

@@ -292,6 +292,16 @@ TEST_CASE("fox-geese: the largest move list fits kMaxMoves") {
   const auto p = fen<G>("c5 b3,d3,f3,a4,b4,c4,d4,e4,f4,g4,b5,d5,f5,c6,d6,e6,d7 fox 0");
   CHECK(move_count<G>(p) == G::kMaxJumpMoves);
   CHECK(perft<G>(p, 1) == static_cast<std::uint64_t>(G::kMaxJumpMoves));
+  // Reading a jump token there generates the whole list too (it once
+  // overflowed a 512-move stack buffer): every move's token parses back to it.
+  std::vector<Move> list(static_cast<std::size_t>(G::kMaxMoves));
+  const int n = G::legal_moves(p, list.data());
+  for (const int i : {0, n / 2, n - 1}) {
+    const std::string t = G::move_to_string(list[static_cast<std::size_t>(i)]);
+    INFO(t);
+    CHECK(parse<G>(p, t) == t);
+  }
+  CHECK(parse<G>(p, "C5XC3") == "c5xc3");
 }
 
 TEST_CASE("fox-geese: four geese are needed to trap the fox (rules 10.6)") {

@@ -98,7 +98,6 @@ Status parse_move(const Rules& r, const Pos& p, std::string_view text, Move& out
   const bool own = p.prey_to_move ? from == p.prey : (p.hunters & bit(from)) != 0;
   if (!own) return Status::fail(illegal + "no " + mover + " on " + g.name(from) + " (" +
                                 std::string(p.prey_to_move ? r.prey_word : r.hunters_word) + " to move)");
-  Move list[kMaxPoints * 8];
   if (dash) {
     const int to = pts[1];
     int dir = kNone;
@@ -126,8 +125,12 @@ Status parse_move(const Rules& r, const Pos& p, std::string_view text, Move& out
     geese &= ~bit(mid), caps |= bit(mid);
     at = pts[i];
   }
-  // The same move (end point and captured set), by its canonical path.
-  const int n = generate_jumps(r, p, list);
+  // The same move (end point and captured set), by its canonical path. A fox
+  // amid many geese has up to 11155 jump moves (FoxGeese::kMaxMoves): the
+  // list lives on the heap, not on the stack.
+  thread_local std::vector<Move> list;
+  if (list.size() < kMaxJumpMoves) list.resize(kMaxJumpMoves);
+  const int n = generate_jumps(r, p, list.data());
   for (int i = 0; i < n; ++i)
     if (move_end(r, list[i]) == at && move_captures(r, list[i]) == caps) {
       out = list[i];

@@ -20,6 +20,9 @@ namespace ludus::hunt {
 
 constexpr int kStallLimit = 10;  // the 10th non-forward hunter move in a row ends the game
 constexpr int kMaxJumps = 17;    // a chain captures at most every goose
+// The most jump moves (distinct end point + captured set) of any position: a
+// fox on c5 amid 17 geese (fox-geese test "the largest move list fits").
+constexpr int kMaxJumpMoves = 11155;
 
 struct Pos {
   std::uint64_t hunters = 0;

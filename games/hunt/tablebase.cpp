@@ -11,7 +11,7 @@ namespace {
 
 // Move buffers: the largest move list of any hunt position (fox-geese, rules
 // 5.4: 11155 jump moves in the worst arrangement of 17 geese, plus steps).
-constexpr int kMoveBuffer = 11200;
+constexpr int kMoveBuffer = kMaxJumpMoves + 8;
 
 bool valid_state(const Rules& r, const Pos& p, int k) {
   if (p.hunters & bit(p.prey)) return false;

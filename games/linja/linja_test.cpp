@@ -534,7 +534,7 @@ TEST_CASE("linja 5.2: movement points count both colours, not the moved piece") 
   CHECK(Game().legal("3-4,4-6"));
 }
 
-TEST_CASE("linja 5.5: pieces in their goal row are frozen; the opponent's home pieces move") {
+TEST_CASE("linja 5.5: pieces in their goal row are frozen, the opponent home pieces move") {
   const Position p = fen_pos("r0b9/r0b0/r0b0/r0b1/r0b1/r0b0/r0b0/r12b1 b");
   Move moves[8];
   const int n = Linja::legal_moves(p, moves);
@@ -650,6 +650,69 @@ TEST_CASE("linja: the search picks a game-theoretically best first sub-move") {
     const Position c = Linja::play(p, line.front());
     CHECK((c.mover == p.mover ? minimax(c) : -minimax(c)) == value);
     CHECK((score > 500 ? 1 : score < -500 ? -1 : 0) == value);
+  }
+}
+
+TEST_CASE("linja: the whole bestmove turn keeps a solved win when the solver takes over mid-turn") {
+  // From a self-play game (100-game match, 200 ms): Red wins with best play,
+  // and the search hands the nodes after Red's first sub-move to the solver.
+  // Before Solver::pv_line the rest of the turn was filled with the first
+  // legal sub-moves, `7-8,1-2,3-4,2-4`, which loses.
+  const char* fen = "r1b6/r0b0/r1b2/r1b1/r0b1/r1b1/r1b1/r7b0 r";
+  Linja::Solver solver(16);
+  std::atomic<bool> stop{false};
+  std::uint64_t nodes = 0;
+  auto value_for_mover = [&](const Position& p) { return solver.solve(p, -kInfinity, kInfinity, stop, nodes); };
+  REQUIRE(value_for_mover(fen_pos(fen)) == Linja::Solver::kSolvedWin);
+  Game bad(fen);
+  REQUIRE(bad.play("7-8,1-2,3-4,2-4"));
+  CHECK(value_for_mover(fen_pos(bad.s.fen())) == Linja::Solver::kSolvedWin);  // Black to move wins
+  for (const int depth : {17, 20}) {
+    Game g(fen);
+    SearchLimits lim;
+    lim.depth = depth;
+    std::string best;
+    SearchCallbacks cb;
+    cb.on_bestmove = [&](const std::string& m, const std::string&) { best = m; };
+    REQUIRE(g.s.go(lim, cb));
+    g.s.wait();
+    CAPTURE(depth);
+    CAPTURE(best);
+    REQUIRE(g.play(best));
+    CHECK(value_for_mover(fen_pos(g.s.fen())) == -Linja::Solver::kSolvedWin);  // Black to move loses
+  }
+}
+
+TEST_CASE("linja: Solver::pv_line keeps the exact value to the end of the next turn") {
+  const char* fens[] = {
+      "r1b6/r0b0/r1b2/r1b1/r0b1/r1b1/r1b1/r7b0 r",
+      "r0b6/r0b0/r0b2/r3b1/r0b1/r1b1/r0b1/r8b0 b",
+      "r0b9/r0b0/r1b1/r0b1/r1b0/r0b1/r1b0/r9b0 r",
+      "r0b4/r1b2/r1b3/r1b0/r2b1/r1b1/r2b0/r4b1 r",
+  };
+  Linja::Solver solver(16);
+  std::atomic<bool> stop{false};
+  for (const char* f : fens) {
+    CAPTURE(f);
+    Position p = fen_pos(f);
+    std::uint64_t nodes = 0;
+    Score v = solver.solve(p, -kInfinity, kInfinity, stop, nodes);
+    Move line[64];
+    const int n = solver.pv_line(p, line, 64);
+    REQUIRE(n > 0);
+    int turn_ends = 0;
+    for (int i = 0; i < n; ++i) {
+      Move legal[8];
+      const int k = Linja::legal_moves(p, legal);
+      CHECK(std::find(legal, legal + k, line[i]) != legal + k);
+      const Position c = Linja::play(p, line[i]);
+      const Score cv = solver.solve(c, -kInfinity, kInfinity, stop, nodes);
+      if (c.mover != p.mover) ++turn_ends, v = -v;
+      CHECK(cv == v);  // the value stays the same from the new mover's view
+      p = c;
+    }
+    Move rest[8];
+    CHECK((turn_ends == 2 || Linja::legal_moves(p, rest) == 0));  // two whole turns, or the game's end
   }
 }
 

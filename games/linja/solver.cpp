@@ -47,7 +47,41 @@ Score Solver::solve(const Position& p, Score alpha, Score beta, const std::atomi
   return static_cast<Score>(v) * kSolvedWin;
 }
 
-int Solver::search(const Position& p, int alpha, int beta) {
+int Solver::pv_line(const Position& p, Move* out, int max_len) {
+  if (stop_ == nullptr) return 0;  // only after a solve(), which sets the stop flag
+  nodes_ = 0;
+  aborted_ = false;
+  int value = search(p, -2, 2);  // exact; cheap after the solve() that preceded
+  Position now = p;
+  int len = 0, turn_ends = 0;
+  while (!aborted_ && len < max_len && turn_ends < 2) {
+    Move moves[kMaxSubMoves + 1];
+    const int n = generate(now, moves);
+    if (n == 0) break;
+    // The table's best move first: usually it keeps the value.
+    const std::uint64_t key = hash_key(now);
+    const Entry& e = table_[key & mask_];
+    const int hint = e.key == key && e.move > 0 && e.move <= n ? e.move - 1 : -1;
+    int pick = -1;
+    Position next;
+    for (int j = -1; j < n && pick < 0 && !aborted_; ++j) {
+      const int i = j < 0 ? hint : j;
+      if (i < 0 || (j >= 0 && i == hint)) continue;
+      const Position c = play(now, moves[i]);
+      // Window (value - 1, value + 1): the result equals `value` exactly when
+      // the child keeps it (no child can exceed the node's value).
+      const int v = c.mover == now.mover ? search(c, value - 1, value + 1) : -search(c, -value - 1, -value + 1);
+      if (!aborted_ && v == value) pick = i, next = c;
+    }
+    if (pick < 0) break;
+    out[len++] = moves[pick];
+    if (next.mover != now.mover) value = -value, ++turn_ends;
+    now = next;
+  }
+  return len;
+}
+
+int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
   if ((++nodes_ & 1023) == 0 &&
       (stop_->load(std::memory_order_relaxed) || (node_limit != 0 && nodes_ >= node_limit)))
     aborted_ = true;
@@ -56,7 +90,6 @@ int Solver::search(const Position& p, int alpha, int beta) {
   const int n = generate(p, moves);
   if (n == 0) return final_value(p);
 
-  const std::uint64_t key = hash_key(p);
   Entry& e = table_[key & mask_];
   int hint = -1;
   if (e.key == key) {
@@ -67,6 +100,49 @@ int Solver::search(const Position& p, int alpha, int beta) {
     hint = e.move - 1;
   }
   const int alpha0 = alpha, beta0 = beta;
+  // The children and their keys first, with their table entries prefetched:
+  // the solver's time goes almost entirely into table misses (the table is
+  // much larger than the caches), and the loads now overlap.
+  Position child[kMaxSubMoves + 1];
+  std::uint64_t child_key[kMaxSubMoves + 1];
+  for (int i = 0; i < n; ++i) {
+    child[i] = play(p, moves[i]);
+    child_key[i] = hash_key(child[i]);
+    __builtin_prefetch(&table_[child_key[i] & mask_]);
+  }
+  auto store = [&](int best, int best_i) {
+    // The bounds this search proved (fail-soft on a 3-valued scale).
+    Entry& s = table_[key & mask_];
+    if (s.key != key) s = Entry{key, -1, 1, 0, 1};
+    if (best > alpha0 && best < beta0) s.lower = s.upper = static_cast<std::int8_t>(best);
+    else if (best >= beta0) s.lower = static_cast<std::int8_t>(std::max<int>(s.lower, best));
+    else s.upper = static_cast<std::int8_t>(std::min<int>(s.upper, best));
+    s.move = static_cast<std::uint8_t>(best_i + 1);
+  };
+  // Enhanced transposition cutoff: a child whose stored bound already
+  // refutes the window settles the node without a search (transpositions
+  // inside and across turns are everywhere in Linja).
+  // A sub-move that separates the colours ends the game: its value is known
+  // at once (it ends the turn, so the opponent is to move in the child).
+  int known[kMaxSubMoves + 1];
+  for (int i = 0; i < n; ++i) {
+    known[i] = -2;
+    if (separated(child[i])) {
+      known[i] = -final_value(child[i]);
+      if (known[i] >= beta) {
+        store(known[i], i);
+        return known[i];
+      }
+      continue;
+    }
+    const Entry& c = table_[child_key[i] & mask_];
+    if (c.key != child_key[i]) continue;
+    const int lower = child[i].mover == p.mover ? c.lower : -c.upper;
+    if (lower >= beta) {
+      store(lower, i);
+      return lower;
+    }
+  }
   // Order: the stored best move first, then by a static prior: second
   // moves that earn the extra turn, first moves that buy many points, and
   // pieces reaching the scoring rows.
@@ -74,15 +150,16 @@ int Solver::search(const Position& p, int alpha, int beta) {
   int keys[kMaxSubMoves + 1] = {};
   for (int i = 0; i < n; ++i) {
     order[i] = i;
-    keys[i] = i == hint ? 1 << 20 : move_prior(p, moves[i]);
+    // Known results: a won ending first, a lost one last.
+    keys[i] = known[i] == 1 ? 1 << 21 : known[i] == -1 ? -(1 << 20) : i == hint ? 1 << 20 : move_prior(p, moves[i]);
   }
   for (int i = 1; i < n; ++i)
     for (int j = i; j > 0 && keys[j] > keys[j - 1]; --j) std::swap(keys[j], keys[j - 1]), std::swap(order[j], order[j - 1]);
   int best = -2, best_i = order[0];
   for (int j = 0; j < n; ++j) {
     const int i = order[j];
-    const Position c = play(p, moves[i]);
-    const int v = c.mover == p.mover ? search(c, alpha, beta) : -search(c, -beta, -alpha);
+    const Position& c = child[i];
+    const int v = c.mover == p.mover ? search(c, child_key[i], alpha, beta) : -search(c, child_key[i], -beta, -alpha);
     if (aborted_) return 0;
     if (v > best) {
       best = v;
@@ -91,13 +168,7 @@ int Solver::search(const Position& p, int alpha, int beta) {
       if (alpha >= beta) break;
     }
   }
-  // Store the bounds this search proved (fail-soft on a 3-valued scale).
-  Entry& s = table_[key & mask_];
-  if (s.key != key) s = Entry{key, -1, 1, 0, 1};
-  if (best > alpha0 && best < beta0) s.lower = s.upper = static_cast<std::int8_t>(best);
-  else if (best >= beta0) s.lower = static_cast<std::int8_t>(std::max<int>(s.lower, best));
-  else s.upper = static_cast<std::int8_t>(std::min<int>(s.upper, best));
-  s.move = static_cast<std::uint8_t>(best_i + 1);
+  store(best, best_i);
   return best;
 }
 

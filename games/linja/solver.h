@@ -59,6 +59,16 @@ class Solver {
   // Win/draw/loss (+1/0/-1) of a finished game for the side to move.
   static int final_value(const Position& p);
 
+  // The line the solver proves from `p`, a position it has just solved
+  // (engine/game_concept.h, optional Solver::pv_line): sub-moves that keep
+  // the exact value, to the end of the turn after the current one, at most
+  // `max_len`. This matters beyond `info ... pv`: the search often hands a
+  // node to the solver in the middle of the root's turn, and `bestmove` plays
+  // the whole turn of the principal variation; without this line the rest of
+  // the turn would be completed with arbitrary legal sub-moves. Returns the
+  // length written (shorter when `stop` is raised).
+  int pv_line(const Position& p, Move* out, int max_len);
+
  private:
   struct Entry {
     std::uint64_t key = 0;
@@ -66,7 +76,8 @@ class Solver {
     std::uint8_t move = 0;              // index+1 of the best sub-move, 0 = none
     std::uint8_t used = 0;
   };
-  int search(const Position& p, int alpha, int beta);
+  int search(const Position& p, int alpha, int beta) { return search(p, hash_key(p), alpha, beta); }
+  int search(const Position& p, std::uint64_t key, int alpha, int beta);
 
   std::unique_ptr<Entry[]> table_;
   std::size_t mask_ = 0;

@@ -245,10 +245,10 @@ def test_random_games_queries(path):
     rng = random.Random(7)
     with engine(path) as e:
         arimaa(e)
-        for game in range(3):
+        for game in range(2):
             e.ok("position startpos")
             played = []
-            for ply in range(120):
+            for ply in range(100):
                 fen, p1turn, over, result = state(e)
                 ms, _ = moves(e)
                 if over == "true":
@@ -298,6 +298,19 @@ def test_search_finds_goal(path):
         e.ok("position fen 7r/R7/8/8/8/8/8/8 g 10 moves " + words[0])
         check(state(e)[3] == "p1win", e, f"{words} should reach the goal")
         check(any("score mate 1" in l for l in infos), e, "a goal this turn is mate 1")
+        # The goal detector proves the win below the first step of the turn
+        # (after Rb2n the R on e5 still runs e6, e7, e8): a shallow search
+        # must still play the goal, not complete the turn with other steps
+        # (a game against the random engine was lost this way).
+        fen = "8/1e1r4/3E4/R3RMr1/RH3r2/2DCRDHR/1R1r1CRR/8 g 21"
+        for depth in (1, 2, 3, 4, 5):
+            e.ok("position fen " + fen)
+            words, infos, _ = e.go(f"depth {depth}")
+            e.ok(f"position fen {fen} moves {words[0]}")
+            check(state(e)[3] == "p1win", e, f"depth {depth}: {words} should reach the goal")
+            pv = [l for l in infos if l.startswith("info depth") and " pv " in l][-1]
+            e.ok(f"position fen {fen} moves {pv.split(' pv ')[1].split()[0]}")
+            check(state(e)[3] == "p1win", e, f"depth {depth}: the pv's first turn should goal: {pv}")
         # Silver threatens a goal (r on b3: b2, b1); Gold's elephant must
         # push it away or block: after Gold's best turn Silver has no goal.
         fen = "7r/8/8/8/8/1r6/2E5/R7 g 10"

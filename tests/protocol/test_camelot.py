@@ -348,6 +348,27 @@ def test_capture_loop_T21(path):
             error(e, f"position fen {T21} moves {tok}")
 
 
+LATTICE = "2/8/10/1k7k2/12/3k1m1k4/12/3m1m1m4/12/3m1m1m4/12/3m1m1m4/2M8M/10/8/2 w 0 0 0"
+
+
+def test_long_chain(path):
+    """A Man before a lattice of 14 pieces: 8 complete chains, the longest 12 captures
+    (landing on e6, g8 and e10 twice), as scripts/camelot_reference.py lists them."""
+    with engine(path) as e:
+        new(e)
+        set_pos(e, LATTICE)
+        want = ("c4xe6xc8xe10xc12 c4xe6xc8xe10xg8xi10xg12xe10xc12 c4xe6xg4xi6xg8xe10xc12 "
+                "c4xe6xg4xi6xg8xe6xc8xe10xc12 c4xe6xg4xi6xg8xe6xc8xe10xg8xi10xg12xe10xc12 "
+                "c4xe6xg4xi6xg8xi10xg12xe10xc12 c4xe6xg8xe10xc12 c4xe6xg8xi10xg12xe10xc12").split()
+        check(moves(e) == want, e, f"long chain: {moves(e)}")
+        set_pos(e, LATTICE, "c4xe6xg8xe10xc8xe6xg4xi6xg8xi10xg12xe10xc12")  # another path of the longest
+        fen = e.query("fen")
+        check(fen.split()[0].count("m") + fen.split()[0].count("k") == 2 and e.query("result") == "none", e,
+              f"12 captured: {fen}")
+        error(e, f"position fen {LATTICE} moves c4xe6xg4xi6xg8xe6xc8xe10xg8xi10xg12xe10")
+        error(e, f"position fen {LATTICE} moves l4-l5")  # the capture is compulsory
+
+
 def test_fens_T23(path):
     with engine(path) as e:
         new(e)

@@ -10,6 +10,7 @@ Usage: test_hunt.py <path-to-ludus> [test-name-substring ...]
 
 import os
 import re
+import subprocess
 import sys
 
 sys.dont_write_bytecode = True
@@ -21,6 +22,7 @@ MC_START = "e1 b8,d8,f8,h8 mouse"
 HH_START = "10 0,1,3 hounds 0"
 FG_START = "d7 c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,g4 geese 0"
 FG_CHAINS = "c5 c1,d1,e1,c2,d2,e2,b3,e3,f3,g3,a4,b4,c4,d4,g4 fox 0"
+FG_WIDEST = "c5 b3,d3,f3,a4,b4,c4,d4,e4,f4,g4,b5,d5,f5,c6,d6,e6,d7 fox 0"
 
 # Perfect play from the mouse-cats start (`ludus solve --game mouse-cats`): the cats trap the mouse.
 MC_PERFECT = ("e1-d2 b8-a7 d2-c1 a7-b6 c1-b2 b6-c5 b2-a1 c5-d4 a1-b2 d8-c7 b2-a1 c7-b6 a1-b2 h8-g7 b2-a1 "
@@ -202,6 +204,15 @@ def test_tokens_and_errors(path):
         expect(e, fen="c1 d2 geese 0", gameover="true", result="p2win", moves="")
         error(e, "position fen c3 c2,d2 fox 0 moves c3xc1xe3")
         error(e, "position fen c3 c2,d2 fox 0 moves c3xc1 d2-d3")  # the game is over
+        # The largest move list of any position (11155 jump moves): listed, read and played.
+        e.ok(f"position fen {FG_WIDEST}")
+        legal = e.query("moves").split()
+        check(len(legal) == 11155, e, f"expected 11155 moves, got {len(legal)}")
+        e.ok(f"position fen {FG_WIDEST} moves {legal[-1].upper()}")
+        check(e.query("p1turn") == "true", e, f"{legal[-1]} was not played")
+        e.ok(f"position fen {FG_WIDEST}")
+        error(e, f"position fen {FG_WIDEST} moves c5xc3xc5xc3")
+        check(e.query("fen") == FG_WIDEST, e, "a rejected chain changed the state")
 
 
 # ---- perft -----------------------------------------------------------------------
@@ -311,6 +322,22 @@ def test_go_solved_games(path):
             best, infos = go(e, "nodes 1000")
             check(mate_of(e, infos) == 12, e, f"HareStart={start}: hounds win in 23 plies = mate 12")
             check(best[0] in e.query("moves").split(), e, f"illegal bestmove {best}")
+        # Perfect play against itself from both starts: exact scores every ply, the hounds trap the hare in 23.
+        for start in ("10", "5"):
+            e.ok(f"setoption name HareStart value {start}")
+            line = []
+            for ply in range(23):
+                e.ok("position startpos" + (" moves " + " ".join(line) if line else ""))
+                best, infos = go(e, "depth 1")
+                if infos:
+                    want = 23 - ply
+                    n = mate_of(e, infos)
+                    check(n == ((want + 1) // 2 if want % 2 else -(want // 2)), e,
+                          f"HareStart={start} ply {ply}: mate {n}, {want} plies left")
+                line.append(best[0])
+            e.ok("position startpos moves " + " ".join(line))
+            expect(e, gameover="true", result="p1win")
+        e.ok("setoption name HareStart value 10")
         e.ok("position fen 4 1,6,7 hounds 9")
         best, infos = go(e, "depth 2")
         check(best == ["6-5"] and mate_of(e, infos) == 1, e, f"trap beats stall: {best}")
@@ -349,6 +376,41 @@ def test_go_fox_geese(path):
         e.ok(f"position fen {FG_START}")
         d = e.cmd("d")
         check(any("G" in l for l in d) and d[-1] == f"info string fen {FG_START}", e, f"d: {d}")
+
+
+# ---- `ludus solve` (rules 10.5: the known results, for every option value) -----------
+
+def solve_output(path, *args):
+    out = subprocess.run([path, "solve", *args], capture_output=True, text=True, timeout=120)
+    if out.returncode != 0:
+        raise AssertionError(f"ludus solve {' '.join(args)}: exit {out.returncode}: {out.stderr}")
+    return out.stdout
+
+
+def test_solve_command(path):
+    out = solve_output(path, "--game", "mouse-cats")
+    for sq in ("a1", "c1", "e1", "g1"):
+        m = re.search(rf"MouseStart={sq}[^\n]*: {sq} b8,d8,f8,h8 mouse\n  value: cats win \(p2win\); "
+                      rf"perfect play lasts (\d+) plies \(mouse to move lose, score mate -(\d+)\)", out)
+        if not m or m.group(1) != "44" or m.group(2) != "22":
+            raise AssertionError(f"mouse-cats MouseStart={sq}: {out}")
+    if "valid positions 1887900" not in out:
+        raise AssertionError(f"mouse-cats state count: {out}")
+    out = solve_output(path, "--game", "hare-hounds")
+    for hare in ("10", "5"):
+        m = re.search(rf"HareStart={hare}[^\n]*: {hare} 0,1,3 hounds 0\n  value: hounds win \(p1win\); "
+                      rf"perfect play lasts (\d+) plies \(hounds to move win, score mate (\d+)\)", out)
+        if not m or m.group(1) != "23" or m.group(2) != "12":
+            raise AssertionError(f"hare-hounds HareStart={hare}: {out}")
+    if "valid positions 26400" not in out:
+        raise AssertionError(f"hare-hounds state count: {out}")
+    out = solve_output(path, "--game", "hare-hounds", "--fen", "4 1,6,7 hounds 9")
+    if "value: hounds win (p1win); perfect play lasts 1 plies" not in out or "perfect play: 6-5" not in out:
+        raise AssertionError(f"hare-hounds --fen: {out}")
+    # fox-geese: a small proof (4 geese cannot hold the fox here).
+    out = solve_output(path, "--game", "fox-geese", "--fen", "d7 c5,d5,e5,g3 geese 0", "--seconds", "20")
+    if "result: proven: the fox wins" not in out:
+        raise AssertionError(f"fox-geese --fen: {out}")
 
 
 if __name__ == "__main__":

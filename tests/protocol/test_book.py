@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""UGI transcript tests of the opening book (OwnBook, book/README.md).
+
+Each test writes its own small book into a temporary directory and points the
+engine at it with LUDUS_BOOK_DIR, so the assertions do not depend on the
+contents of the shipped book/othello.book.
+
+Usage: test_book.py <path-to-ludus> [test-name-substring ...]
+"""
+
+import os
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from enginepipe import check, engine, run_tests  # noqa: E402
+
+START_FEN = "---------------------------OX------XO--------------------------- X"
+AFTER_F5 = "---------------------------OX------XXX-------------------------- O"
+
+
+def with_book(text):
+    """A temp dir holding othello.book with `text`; LUDUS_BOOK_DIR set to it."""
+    d = tempfile.mkdtemp(prefix="ludus-book-")
+    with open(os.path.join(d, "othello.book"), "w") as f:
+        f.write(text)
+    os.environ["LUDUS_BOOK_DIR"] = d
+    return d
+
+
+def info_depths(infos):
+    return [l for l in infos if l.startswith("info depth")]
+
+
+def test_book_move_when_on_search_when_off(path):
+    # c4 is legal at the start, but a search never prefers it over the
+    # others by chance here: the book gives it the only entry.
+    with_book(f"# test book\n{START_FEN} | c4 0\n")
+    with engine(path) as e:
+        e.ok("setoption name Game value othello")
+        e.ok("position startpos")
+        check(e.query("fen").split() == START_FEN.split(), e, "book FEN must be the engine's FEN")
+        best, infos, _ = e.go("depth 30")
+        check(best[:1] == ["c4"], e, f"OwnBook on: expected the book move c4, got {best}")
+        check(info_depths(infos) == [], e, f"a book move needs no search, got {infos}")
+        e.ok("setoption name OwnBook value false")
+        best, infos, _ = e.go("depth 3")
+        check(len(info_depths(infos)) == 3, e, f"OwnBook off: a depth-3 search, got {infos}")
+
+
+def test_best_scored_move_and_positions_after_moves(path):
+    with_book(f"{START_FEN} | d3 -50 f5 20 c4 -10\n{AFTER_F5} | f6 5 d6 15\n")
+    with engine(path) as e:
+        e.ok("position startpos")
+        for _ in range(3):
+            best, _, _ = e.go("depth 30")
+            check(best[:1] == ["f5"], e, f"best-scored book move is f5, got {best}")
+        e.ok("position startpos moves f5")
+        check(e.query("fen").split() == AFTER_F5.split(), e, "book FEN must be the engine's FEN")
+        best, _, _ = e.go("depth 30")
+        check(best[:1] == ["d6"], e, f"after f5 the book says d6, got {best}")
+
+
+def test_illegal_or_missing_book_entries_fall_back_to_search(path):
+    # e3 is not legal at the start: the stale entry is ignored.
+    with_book(f"{START_FEN} | e3 100\nnot a line\n")
+    with engine(path) as e:
+        e.ok("position startpos")
+        best, infos, _ = e.go("depth 2")
+        check(best[:1] != ["e3"] and len(info_depths(infos)) == 2, e, f"stale book entry used: {best} {infos}")
+        e.ok("position startpos moves f5 d6")  # not in the book
+        best, infos, _ = e.go("depth 2")
+        check(len(info_depths(infos)) == 2, e, f"position outside the book must be searched: {infos}")
+
+
+def test_infinite_search_ignores_the_book(path):
+    with_book(f"{START_FEN} | c4 0\n")
+    with engine(path) as e:
+        e.ok("position startpos")
+        e.send("go infinite")
+        lines = e.read_until(lambda l: l.startswith("info depth 2"), what="search info")
+        e.send("stop")
+        lines += e.read_until(lambda l: l.startswith("bestmove"), what="bestmove")
+        check(any(l.startswith("info depth") for l in lines), e, "go infinite must search")
+
+
+if __name__ == "__main__":
+    run_tests(globals())
