@@ -18,14 +18,13 @@ match   scripts/match.py: Evaluator=ludus vs Evaluator=seed at equal movetime ov
 
 import argparse
 import os
-import platform
 import re
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ugi_engine import UgiEngine  # noqa: E402
+from ugi_engine import UgiEngine, machine  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -49,21 +48,6 @@ MIDDLE = [
 T6_FEN = "2/8/10/12/2K4m4/4mmm1mk2/3k1mmmk3/3m8/12/3KM1MM4/3MM1MMMK2/3MM5K1/12/10/8/2 b 0 0 2"
 
 
-def machine():
-    cpu = "unknown cpu"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        load = os.getloadavg()[0]
-    except OSError:
-        load = float("nan")
-    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, load average {load:.1f}"
 
 
 def cpu_seconds(pid):

@@ -16,14 +16,13 @@ match   self-play Evaluator=ludus vs Evaluator=seed at equal movetime, openings 
 
 import argparse
 import os
-import platform
 import re
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ugi_engine import UgiEngine  # noqa: E402
+from ugi_engine import UgiEngine, machine  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -38,18 +37,6 @@ SOLVE_FENS = [
 ]
 
 
-def machine():
-    cpu = "unknown cpu"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, load {load:.1f}"
 
 
 def bench_perft(ludus):

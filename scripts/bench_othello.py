@@ -14,7 +14,6 @@ match   self-play Evaluator=ludus vs Evaluator=seed at equal movetime (target: >
 
 import argparse
 import os
-import platform
 import random
 import re
 import subprocess
@@ -22,23 +21,12 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ugi_engine import UgiEngine  # noqa: E402
+from ugi_engine import UgiEngine, machine  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(REPO), "shared")
 
 
-def machine():
-    cpu = "unknown cpu"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
 def bench_perft(ludus):

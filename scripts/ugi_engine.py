@@ -5,6 +5,7 @@ tools: start a command, send lines, wait for lines with timeouts, so that a
 hung or crashed engine is reported instead of hanging the caller.
 """
 
+import os
 import queue
 import shlex
 import subprocess
@@ -103,3 +104,23 @@ class UgiEngine:
                 self.proc.kill()
                 self.proc.wait()
         return self.proc.returncode
+
+
+def machine():
+    """One line naming the machine for benchmark reports: CPU model, cores,
+    OS, and the 1-minute load average (figures under load are pessimistic)."""
+    import platform
+    cpu = "unknown cpu"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        load = os.getloadavg()[0]
+    except (OSError, AttributeError):
+        load = float("nan")
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, load average {load:.1f}"

@@ -75,6 +75,12 @@ def parse_info(line):
     }
 
 
+def without_search_info(lines):
+    """`lines` less the iteration lines of a running search (`info depth ...`);
+    `info string` lines stay: they answer commands."""
+    return [l for l in lines if l.startswith("info string") or not l.startswith("info ")]
+
+
 class Engine:
     def __init__(self, path, args=(), name="engine"):
         self.path = path

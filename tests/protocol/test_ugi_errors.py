@@ -13,7 +13,7 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from enginepipe import ERROR_RE, check, engine, is_protocol_line, run_tests  # noqa: E402
+from enginepipe import ERROR_RE, check, engine, is_protocol_line, run_tests, without_search_info  # noqa: E402
 
 START = "---------------------------OX------XO---------------------------"
 T4_MOVES = "f5 d6 c3 d3 c4"
@@ -162,7 +162,7 @@ def test_go_while_searching_is_an_error(path):
             e.send(line)
             # The running search may print its iteration lines at any time
             # (a slow sanitizer build is still in its first iterations).
-            out = [l for l in e.sync() if l.startswith("info string") or not l.startswith("info ")]
+            out = without_search_info(e.sync())
             check(len(out) == 1 and ERROR_RE.match(out[0]), e, f"{line!r} while searching: {out}")
         e.send("stop")
         lines = e.read_until(lambda l: l.startswith("bestmove"), what="bestmove", timeout=3)

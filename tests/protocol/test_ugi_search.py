@@ -14,7 +14,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from enginepipe import ERROR_RE, Engine, check, engine, parse_info, run_tests  # noqa: E402
+from enginepipe import ERROR_RE, Engine, check, engine, parse_info, run_tests, without_search_info  # noqa: E402
 
 SLACK_S = 1.5
 T4_MOVES = "f5 d6 c3 d3 c4"
@@ -217,7 +217,7 @@ def test_commands_while_searching(path):
         for line in bad:
             e.send(line)
             # iteration lines of the running search may arrive at any time
-            out = [l for l in e.sync() if l.startswith("info string") or not l.startswith("info ")]
+            out = without_search_info(e.sync())
             check(len(out) == 1 and ERROR_RE.match(out[0]), e, f"{line!r} during a search: {out}")
         check(e.query("game") == "othello", e, "query game is allowed while searching")
         e.send("stop")
