@@ -311,13 +311,17 @@ class GameSession final : public Session {
 
   // The book move for the current position, if OwnBook is on, the search is
   // an ordinary one (not infinite or pondering) and the book has a legal move.
+  // The weak levels that choose with randomness skip the book of deep-searched
+  // lines (a beginner should not play the opening like an expert); a game's
+  // own setup book (Arimaa) still gives them a sound setup.
   std::string book_move(const SearchLimits& limits) {
     if (!settings_.own_book || !limits.use_book || limits.infinite || limits.ponder) return {};
     if (!book_loaded_) {
       book_loaded_ = true;
       book_.load_file(book_path(G::kName));
     }
-    const std::string move = book_.choose(G::to_fen(pos_), rng_);
+    const bool deep_book = settings_.level > kRandomLevels;
+    const std::string move = deep_book ? book_.choose(G::to_fen(pos_), rng_) : std::string();
     if constexpr (requires(std::vector<Move>& t) { G::book_turn(pos_, std::uint64_t{}, t); }) {
       // A game's own book for positions a FEN-keyed book cannot list
       // (Arimaa's setups, whatever the opponent's setup was).

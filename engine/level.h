@@ -5,6 +5,8 @@
 // level), and from level 12 down it chooses at random among the moves whose
 // exact score is within a margin of the best (the margin growing as the
 // level falls), never a move that is proven lost when the best is not.
+// Those random levels also leave the opening book of deep-searched lines
+// aside (engine/game_session.h, book_move).
 #pragma once
 
 #include <cstdint>

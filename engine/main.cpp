@@ -14,6 +14,7 @@
 #include "games/registry.h"
 #include "protocol/aei.h"
 #include "protocol/nboard.h"
+#include "protocol/play.h"
 #include "protocol/output.h"
 #include "protocol/ugi.h"
 
@@ -123,18 +124,23 @@ int main(int argc, char** argv) {
   std::size_t hash = 64;
   int threads = 1, depth = 0;
   double seconds = 0;
+  PlayOptions play;
   opts.add_options()
       ("help,h", "show this help")
       ("version,v", "print the version")
-      ("game,g", po::value(&game)->default_value("othello"), "game kind: othello")
+      ("game,g", po::value(&game)->default_value("othello"), "game: othello, arimaa, camelot, linja, mouse-cats, hare-hounds, fox-geese")
       ("protocol,p", po::value(&protocol), "ugi | aei | nboard (default: detect from the first line)")
       ("hash", po::value(&hash)->default_value(64), "transposition table size in MiB")
       ("threads", po::value(&threads)->default_value(1), "search threads")
       ("log-level", po::value(&log_level)->default_value("warn"), "trace|debug|info|warn|error|critical|off")
       ("log-file", po::value(&log_file), "write the log to this file instead of stderr")
       ("depth", po::value(&depth), "depth for perft / bench")
-      ("fen", po::value(&fen), "position for perft / solve")
-      ("seconds", po::value(&seconds), "time budget for solve (games that search)");
+      ("fen", po::value(&fen), "position for perft / solve / play")
+      ("seconds", po::value(&seconds), "time budget for solve (games that search)")
+      ("human", po::value(&play.human)->default_value("p1"), "play: the side(s) a person plays: p1|p2|both|none")
+      ("level", po::value(&play.settings.level)->default_value(20), "play: engine level 1 (beginner) .. 20 (full)")
+      ("movetime", po::value(&play.movetime_ms)->default_value(1000), "play: engine thinking time per turn in ms")
+      ("max-turns", po::value(&play.max_turns)->default_value(1000), "play: stop the game after this many turns");
   po::options_description hidden;
   std::string command;
   hidden.add_options()("command", po::value(&command));
@@ -155,7 +161,8 @@ int main(int argc, char** argv) {
     std::cout << "Usage: ludus [options]              play over UGI/AEI/NBoard on stdin/stdout\n"
                  "       ludus perft --game G --depth N [--fen F]\n"
                  "       ludus solve --game G [--fen F] [--seconds S]\n"
-                 "       ludus bench [--game G] [--depth N]\n\n"
+                 "       ludus bench [--game G] [--depth N]\n"
+                 "       ludus play --game G [--human p1|p2|both|none] [--level L] [--movetime MS] [--fen F]\n\n"
               << opts << std::endl;
     return 0;
   }
@@ -197,8 +204,16 @@ int main(int argc, char** argv) {
   }
   if (command == "bench") return run_bench_cmd(game, depth, settings);
   if (command == "solve") return run_solve(game, fen, seconds);
+  if (command == "play") {
+    play.game = game;
+    play.fen = fen;
+    play.human = to_lower(play.human);
+    play.settings.hash_mib = hash;
+    play.settings.threads = threads;
+    return run_play(play, std::cin, std::cout);
+  }
   if (!command.empty()) {
-    std::cerr << "ludus: unknown command '" << command << "' (perft, bench, solve)\n";
+    std::cerr << "ludus: unknown command '" << command << "' (perft, bench, solve, play)\n";
     return 2;
   }
   if (isatty(STDIN_FILENO)) std::cerr << "ludus " << LUDUS_VERSION << " ready. Type 'help' for the commands.\n";
