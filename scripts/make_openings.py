@@ -10,7 +10,11 @@ Method: random walks of `--plies` turns from the start position (every
 legal turn equally likely, a fixed seed), kept when the resulting position
 is new (by FEN), not finished, and a `go depth <depth>` search scores it
 within +-margin (side to move's view) — so neither side starts from a lost
-position. Uses a `ludus` process in UGI mode; nothing game-specific here.
+position. With --any-score (solved games such as mouse-cats and hare-hounds, where
+every position is a proven win) the score filter is off. Games whose first
+turns are a setup (Arimaa) walk through the setup candidates `query moves`
+lists (the engine's sound setups). Uses a `ludus` process in UGI mode;
+nothing game-specific here.
 """
 
 import argparse
@@ -33,6 +37,12 @@ def main():
     ap.add_argument("--count", type=int, default=50)
     ap.add_argument("--depth", type=int, default=6)
     ap.add_argument("--margin", type=int, default=150, help="max |score| in the game's centipawn units")
+    ap.add_argument("--any-score", action="store_true",
+                    help="keep positions whatever their score (solved games, where every position is "
+                         "a proven win for one side and variety is what self-play needs)")
+    ap.add_argument("--reject", default="",
+                    help="regex: skip walks with a turn token matching it (e.g. 'x' keeps Arimaa's "
+                         "random turns from throwing pieces into traps)")
     ap.add_argument("--seed", type=int, default=20261122)
     ap.add_argument("--option", action="append", default=[], help="Name=Value game option")
     ap.add_argument("--out", required=True)
@@ -56,7 +66,11 @@ def main():
             if not moves:
                 ok = False
                 break
-            line.append(rng.choice(moves))
+            choice = rng.choice(moves)
+            if args.reject and re.search(args.reject, choice):
+                ok = False
+                break
+            line.append(choice)
             eng.send("position startpos moves " + " ".join(line))
         if not ok or eng.query("gameover") == "true":
             continue
@@ -68,18 +82,25 @@ def main():
         eng.send("position startpos moves " + " ".join(line))
         _, _, infos = eng.go(f"depth {args.depth}", 600)
         m = re.search(r"score (cp|mate) (-?\d+)", infos[-1] if infos else "")
-        if not m or m.group(1) == "mate" or abs(int(m.group(2))) > args.margin:
+        if not m:
             continue
-        found.append((line, int(m.group(2))))
+        if not args.any_score and (m.group(1) == "mate" or abs(int(m.group(2))) > args.margin):
+            continue
+        found.append((line, m.group(1) + " " + m.group(2)))
     eng.close()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(f"# {args.game} openings: {len(found)} distinct positions after {args.plies} turns,\n")
-        f.write(f"# |depth-{args.depth} score| <= {args.margin}. Made by: scripts/make_openings.py "
-                f"--game {args.game} --plies {args.plies} --count {args.count} --depth {args.depth} "
-                f"--margin {args.margin} --seed {args.seed}\n")
+        kept = "any depth-%d score" % args.depth if args.any_score else \
+            f"|depth-{args.depth} score| <= {args.margin}"
+        flags = " --any-score" if args.any_score else f" --margin {args.margin}"
+        if args.reject:
+            flags += f" --reject '{args.reject}'"
+        f.write(f"# {kept}. Made by: scripts/make_openings.py "
+                f"--game {args.game} --plies {args.plies} --count {args.count} --depth {args.depth}"
+                f"{flags} --seed {args.seed}\n")
         for line, score in found:
-            f.write("moves " + " ".join(line) + f"  # score {score:+d}\n")
+            f.write("moves " + " ".join(line) + f"  # score {score}\n")
     print(f"wrote {len(found)} openings to {args.out} ({tries} walks)")
 
 

@@ -229,8 +229,14 @@ def sprt_bounds(sprt):
 def sprt_llr(w, d, l, sprt):
     """Generalised SPRT on the mean score (normal approximation, as Fishtest)."""
     n = w + d + l
-    if n == 0 or (w == n or l == n or d == n):
+    if n == 0:
         return 0.0
+    if w == n or l == n or d == n:
+        # One kind of result only: the sample variance is 0 and the normal
+        # approximation degenerates. A prior of one drawn game keeps the
+        # ratio finite, so a one-sided match (all wins) still stops.
+        d += 1
+        n += 1
     x = (w + 0.5 * d) / n
     var = (w * (1 - x) ** 2 + d * (0.5 - x) ** 2 + l * x ** 2) / n
     if var <= 0:

@@ -353,6 +353,12 @@ class engine:
         return False
 
 
+def require(cond, why, output=""):
+    """Fails a test that has no engine transcript (a script's output instead)."""
+    if not cond:
+        raise EngineError(why + ("\n--- output ---\n" + output[-3000:] if output else ""))
+
+
 def check(cond, eng, why):
     """Fails the test with the transcript if `cond` is false."""
     if not cond:

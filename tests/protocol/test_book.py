@@ -86,5 +86,43 @@ def test_infinite_search_ignores_the_book(path):
         check(any(l.startswith("info depth") for l in lines), e, "go infinite must search")
 
 
+def test_random_levels_leave_the_deep_book_aside(path):
+    # A beginner should not play a book of deep-searched lines (engine/level.h).
+    with_book(f"{START_FEN} | c4 0\n")
+    with engine(path) as e:
+        e.ok("setoption name Level value 5")
+        e.ok("position startpos")
+        best, infos, _ = e.go("depth 2")
+        check(len(info_depths(infos)) >= 1, e, f"Level 5 must search, got {infos}")
+        e.ok("setoption name Level value 13")
+        best, infos, _ = e.go("depth 2")
+        check(best[:1] == ["c4"] and info_depths(infos) == [], e, f"Level 13 uses the book, got {best}")
+
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GAMES = ("othello", "arimaa", "camelot", "linja", "mouse-cats", "hare-hounds", "fox-geese")
+
+
+def test_openings_files_of_every_game(path):
+    # book/openings/<game>.txt (scripts/make_openings.py): distinct, legal,
+    # unfinished positions a few turns deep, for scripts/match.py.
+    with engine(path) as e:
+        for game in GAMES:
+            name = os.path.join(REPO, "book", "openings", game + ".txt")
+            check(os.path.exists(name), e, f"missing {name}")
+            with open(name, encoding="utf-8") as f:
+                lines = [l.split("#")[0].split() for l in f]
+            lines = [l for l in lines if l]
+            check(len(lines) >= 10, e, f"{game}: only {len(lines)} openings")
+            e.ok(f"newgame {game}")
+            fens = set()
+            for words in lines:
+                check(words[0] == "moves" and len(words) >= 3, e, f"{game}: not a moves line: {words}")
+                e.ok("position startpos moves " + " ".join(words[1:]))
+                check(e.query("gameover") == "false", e, f"{game}: finished opening {words}")
+                fens.add(e.query("fen"))
+            check(len(fens) == len(lines), e, f"{game}: {len(lines) - len(fens)} repeated openings")
+
+
 if __name__ == "__main__":
     run_tests(globals())

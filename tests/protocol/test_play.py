@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from enginepipe import START_FEN, Engine, EngineError, run_tests  # noqa: E402
+from enginepipe import START_FEN, Engine, require, run_tests  # noqa: E402
 
 GAMES = ("othello", "arimaa", "camelot", "linja", "mouse-cats", "hare-hounds", "fox-geese")
 
@@ -23,14 +23,9 @@ def play(path, args, stdin="", timeout=120):
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def check(cond, what, output=""):
-    if not cond:
-        raise EngineError(what + ("\n--- output ---\n" + output[-3000:] if output else ""))
-
-
 def moves_line(out):
     lines = [l for l in out.splitlines() if l.startswith("moves: ")]
-    check(len(lines) == 1, "expected one final 'moves:' line", out)
+    require(len(lines) == 1, "expected one final 'moves:' line", out)
     text = lines[0][len("moves: "):]
     return [] if text == "(none)" else text.split()
 
@@ -44,7 +39,7 @@ def referee_replay(path, game, moves):
         ref.send(f"newgame {game}")
         ref.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         errors = [l for l in ref.sync() if l.startswith("info string error")]
-        check(not errors, f"{game}: the referee refused the game: {errors}")
+        require(not errors, f"{game}: the referee refused the game: {errors}")
         ref.send("query result")
         return ref.expect(re.compile(r"^response \S+$")).split()[1]
     finally:
@@ -58,54 +53,54 @@ def test_engine_plays_every_game_legally(path):
         max_turns = 12 if game == "arimaa" else 300
         code, out, err = play(path, ["--game", game, "--human", "none", "--movetime", "10",
                                      "--max-turns", str(max_turns)])
-        check(code == 0, f"{game}: exit code {code}: {err}", out)
+        require(code == 0, f"{game}: exit code {code}: {err}", out)
         moves = moves_line(out)
-        check(len(moves) > 0, f"{game}: no move was played", out)
+        require(len(moves) > 0, f"{game}: no move was played", out)
         result = referee_replay(path, game, moves)
         over = re.search(r"^Game over: (p1 wins|p2 wins|draw) after (\d+) turns\.$", out, re.M)
         if over:
-            check(int(over.group(2)) == len(moves), f"{game}: turn count differs", out)
+            require(int(over.group(2)) == len(moves), f"{game}: turn count differs", out)
             expected = {"p1 wins": "p1win", "p2 wins": "p2win", "draw": "draw"}[over.group(1)]
-            check(result == expected, f"{game}: play says {over.group(1)}, referee {result}", out)
+            require(result == expected, f"{game}: play says {over.group(1)}, referee {result}", out)
         else:
-            check(f"Stopped after {max_turns} turns" in out, f"{game}: neither over nor stopped", out)
-            check(len(moves) == max_turns and result == "none", f"{game}: stopped early ({result})", out)
+            require(f"Stopped after {max_turns} turns" in out, f"{game}: neither over nor stopped", out)
+            require(len(moves) == max_turns and result == "none", f"{game}: stopped early ({result})", out)
         # The board is drawn before the first move and after every move.
         announced = re.findall(r"^p[12] \(ludus\) plays (\S+)", out, re.M)
-        check(announced == moves, f"{game}: not every move was announced", out)
+        require(announced == moves, f"{game}: not every move was announced", out)
 
 
 def test_person_commands_othello(path):
     script = "help\nmoves\na1\nd3\nfen\nundo\nfen\nquit\n"
     code, out, err = play(path, ["--game", "othello", "--human", "p1", "--movetime", "20"], script)
-    check(code == 0, f"exit code {code}: {err}", out)
-    check("4 moves: d3 c4 f5 e6" in out, "'moves' lists the four opening moves", out)
-    check(re.search(r"^p1> illegal: .*a1", out, re.M) is not None, "an illegal move is refused", out)
-    check("p1 plays d3" in out, "the person's move is played", out)
+    require(code == 0, f"exit code {code}: {err}", out)
+    require("4 moves: d3 c4 f5 e6" in out, "'moves' lists the four opening moves", out)
+    require(re.search(r"^p1> illegal: .*a1", out, re.M) is not None, "an illegal move is refused", out)
+    require("p1 plays d3" in out, "the person's move is played", out)
     reply = re.search(r"^p2 \(ludus\) plays (\S+)", out, re.M)
-    check(reply is not None and reply.group(1) in ("c3", "e3", "c5"), "the engine answers legally", out)
+    require(reply is not None and reply.group(1) in ("c3", "e3", "c5"), "the engine answers legally", out)
     fens = re.findall(r"^p1> (\S{64} [XO])$", out, re.M)
-    check(len(fens) == 2, "two fen answers", out)
-    check(fens[0] != START_FEN and fens[1] == START_FEN, "undo takes back the reply and the move", out)
-    check("Took back; 0 turns played." in out, "undo reports what it did", out)
+    require(len(fens) == 2, "two fen answers", out)
+    require(fens[0] != START_FEN and fens[1] == START_FEN, "undo takes back the reply and the move", out)
+    require("Took back; 0 turns played." in out, "undo reports what it did", out)
     for word in ("moves", "hint", "undo", "quit"):
-        check(re.search(rf"^\s+{word}\s", out, re.M) is not None, f"help names '{word}'", out)
+        require(re.search(rf"^\s+{word}\s", out, re.M) is not None, f"help names '{word}'", out)
 
 
 def test_hint_is_a_legal_move_and_not_played(path):
     code, out, err = play(path, ["--game", "othello", "--movetime", "30"], "hint\nfen\nquit\n")
-    check(code == 0, f"exit code {code}: {err}", out)
+    require(code == 0, f"exit code {code}: {err}", out)
     hint = re.search(r"^p1> hint: (\S+)", out, re.M)
-    check(hint is not None and hint.group(1) in ("d3", "c4", "f5", "e6"), "hint gives a legal move", out)
-    check(f"p1> {START_FEN}" in out, "a hint does not play the move", out)
+    require(hint is not None and hint.group(1) in ("d3", "c4", "f5", "e6"), "hint gives a legal move", out)
+    require(f"p1> {START_FEN}" in out, "a hint does not play the move", out)
 
 
 def test_engine_moves_first_when_person_plays_p2(path):
     code, out, err = play(path, ["--game", "othello", "--human", "p2", "--movetime", "20"], "quit\n")
-    check(code == 0, f"exit code {code}: {err}", out)
+    require(code == 0, f"exit code {code}: {err}", out)
     first_move = out.find("p1 (ludus) plays ")
     first_prompt = out.find("p2> ")
-    check(0 <= first_move < first_prompt, "the engine plays p1 before the person is asked", out)
+    require(0 <= first_move < first_prompt, "the engine plays p1 before the person is asked", out)
 
 
 def test_turn_parts_typed_with_spaces(path):
@@ -113,15 +108,15 @@ def test_turn_parts_typed_with_spaces(path):
     # spaces and become the comma-joined turn token.
     setup = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2"
     code, out, err = play(path, ["--game", "arimaa", "--human", "both"], setup + "\nfen\nquit\n")
-    check(code == 0, f"exit code {code}: {err}", out)
-    check("p1 plays " + setup.replace(" ", ",") in out, "the setup is played as one turn", out)
-    check(re.search(r"^p2> \S+ s 1$", out, re.M) is not None, "silver sets up next", out)
+    require(code == 0, f"exit code {code}: {err}", out)
+    require("p1 plays " + setup.replace(" ", ",") in out, "the setup is played as one turn", out)
+    require(re.search(r"^p2> \S+ s 1$", out, re.M) is not None, "silver sets up next", out)
 
 
 def test_end_of_input_leaves_cleanly(path):
     code, out, err = play(path, ["--game", "linja"], "")
-    check(code == 0, f"exit code {code}: {err}", out)
-    check("p1> " in out, "the prompt was shown", out)
+    require(code == 0, f"exit code {code}: {err}", out)
+    require("p1> " in out, "the prompt was shown", out)
 
 
 def test_bad_options_are_refused(path):
@@ -129,8 +124,8 @@ def test_bad_options_are_refused(path):
                          (["--movetime", "0"], "--movetime"), (["--game", "chess"], "unknown game"),
                          (["--fen", "not a fen"], "")):
         code, out, err = play(path, args, "quit\n")
-        check(code == 2, f"{args}: exit code {code}", out + err)
-        check(needle in err and err.strip() != "", f"{args}: a clear error on stderr: {err!r}")
+        require(code == 2, f"{args}: exit code {code}", out + err)
+        require(needle in err and err.strip() != "", f"{args}: a clear error on stderr: {err!r}")
 
 
 if __name__ == "__main__":

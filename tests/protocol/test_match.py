@@ -1,0 +1,142 @@
+"""scripts/match.py: short real matches between `ludus` processes.
+
+Checks the records (one JSON line per game, every move legal for a separate
+referee, the result the referee's), the summary, adjudication of an engine
+that plays an illegal move, SPRT stopping early, and shards merging into one
+report. Run: python3 tests/protocol/test_match.py <path-to-ludus>
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from enginepipe import Engine, require, run_tests  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MATCH = os.path.join(REPO, "scripts", "match.py")
+
+# A UGI engine that answers every `go` with an illegal Othello move.
+ILLEGAL_ENGINE = r'''
+import sys
+for line in sys.stdin:
+    w = line.split()
+    if not w:
+        continue
+    if w[0] == "ugi":
+        print("id name illegal"); print("ugiok")
+    elif w[0] == "isready":
+        print("readyok")
+    elif w[0] == "go":
+        print("bestmove a1")
+    elif w[0] == "quit":
+        break
+    sys.stdout.flush()
+'''
+
+
+def match(args, timeout=120):
+    proc = subprocess.run([sys.executable, MATCH, "--quiet", *args], capture_output=True, text=True,
+                          timeout=timeout)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def score_line(out):
+    m = re.search(r"^(\S+) vs (\S+): (\d+) games, \+(\d+) =(\d+) -(\d+)$", out, re.M)
+    require(m is not None, "no summary line", out)
+    return int(m.group(3)), int(m.group(4)), int(m.group(5)), int(m.group(6))
+
+
+def read_records(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def referee_result(ref, game, record):
+    start = record["start"]
+    pos = "position " + ("startpos" if start == "startpos" else start)
+    if record["moves"]:
+        pos += " moves " + " ".join(record["moves"])
+    ref.send(f"newgame {game}")
+    ref.send(pos)
+    errors = [l for l in ref.sync() if l.startswith("info string error")]
+    require(not errors, f"game {record['game']}: the referee refused it: {errors}")
+    ref.send("query result")
+    return ref.expect(re.compile(r"^response \S+$")).split()[1]
+
+
+def test_real_match_records_and_summary(path):
+    with tempfile.TemporaryDirectory() as tmp:
+        records = os.path.join(tmp, "games.jsonl")
+        code, out = match(["--game", "othello", "--engine1", path, "--engine2", path,
+                           "--option2", "Evaluator=seed", "--name1", "ludus", "--name2", "seed",
+                           "--games", "4", "--movetime", "20", "--records", records])
+        require(code == 0, f"exit code {code}", out)
+        n, w, d, l = score_line(out)
+        require(n == 4 and w + d + l == 4, "four games counted", out)
+        require(re.search(r"^score \d+\.\d%  Elo [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] \(95%\)$", out, re.M),
+              "score and Elo interval printed", out)
+        games = read_records(records)
+        require(len(games) == 4, "one record per game", out)
+        require([g["engine1_side"] for g in games] == ["p1", "p2", "p1", "p2"], "colours alternate", out)
+        require(games[0]["start"] == games[1]["start"] and games[0]["moves"][:games[0]["opening_plies"]]
+              == games[1]["moves"][:games[1]["opening_plies"]], "a pair shares its opening", out)
+        ref = Engine(path, name="referee")
+        try:
+            ref.send("ugi")
+            ref.expect("ugiok")
+            wins = 0
+            for g in games:
+                require(g["reason"] == "game over", f"game {g['game']} ended by {g['reason']}", out)
+                require(referee_result(ref, "othello", g) == g["result"], "the recorded result is the referee's")
+                wins += g["result"] == g["engine1_side"] + "win"
+            require(wins == w, "the summary counts the records", out)
+        finally:
+            ref.close()
+
+
+def test_illegal_move_loses_and_sprt_stops(path):
+    with tempfile.TemporaryDirectory() as tmp:
+        fake = os.path.join(tmp, "illegal.py")
+        with open(fake, "w", encoding="utf-8") as f:
+            f.write(ILLEGAL_ENGINE)
+        records = os.path.join(tmp, "games.jsonl")
+        code, out = match(["--game", "othello", "--engine1", path, "--engine2", f"{sys.executable} {fake}",
+                           "--referee", path, "--name1", "ludus", "--name2", "illegal",
+                           "--games", "40", "--movetime", "200", "--go1", "depth 1", "--sprt", "0,200,0.05,0.05",
+                           "--records", records])
+        require(code == 0, f"exit code {code}", out)
+        n, w, d, l = score_line(out)
+        require(w == n and d == 0 and l == 0, "every game is won against an illegal move", out)
+        require(2 <= n < 40, "SPRT stopped the match early", out)
+        require(re.search(r"^SPRT LLR \S+ bounds \[\S+, \S+\]: H1 accepted$", out, re.M), "SPRT verdict", out)
+        games = read_records(records)
+        require(len(games) == n and all(g["reason"] == "illegal move" for g in games), "reason recorded", out)
+        require(all(g["moves"][-1] == "a1" for g in games), "the illegal move is in the record", out)
+
+
+def test_shards_merge_into_one_report(path):
+    with tempfile.TemporaryDirectory() as tmp:
+        parts = []
+        starts = []
+        for i in (1, 2):
+            records = os.path.join(tmp, f"part{i}.jsonl")
+            code, out = match(["--game", "othello", "--engine1", path, "--engine2", path,
+                               "--option2", "Level=1", "--games", "4", "--go1", "depth 2", "--go2", "depth 2",
+                               "--shard", f"{i}/2", "--records", records])
+            require(code == 0, f"shard {i}: exit code {code}", out)
+            require(score_line(out)[0] == 2, f"shard {i} plays its half", out)
+            games = read_records(records)
+            starts.append({json.dumps(g["moves"][:g["opening_plies"]]) for g in games})
+            parts.append(records)
+        require(not (starts[0] & starts[1]), "shards play different openings")
+        code, out = match(["--report", *parts])
+        require(code == 0, f"report: exit code {code}", out)
+        require(score_line(out)[0] == 4, "the report merges both shards", out)
+
+
+if __name__ == "__main__":
+    run_tests(globals())
