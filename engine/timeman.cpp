@@ -9,6 +9,7 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
   start_ns_.store(Clock::now().time_since_epoch().count());
   soft_ms_.store(0);
   hard_ms_.store(0);
+  fixed_time_.store(false);
   if (limits.infinite || limits.ponder) return;
   std::int64_t soft_ms = 0, hard_ms = 0;
 
@@ -54,6 +55,7 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
   }
   soft_ms_.store(soft_ms);
   hard_ms_.store(hard_ms);
+  fixed_time_.store(limits.movetime > 0 && !limits.has_clock() && !limits.has_reserve_control());
 }
 
 std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits, Side us, int moves_left,
@@ -99,7 +101,7 @@ std::int64_t TimeManager::elapsed_ms() const {
 }
 
 bool TimeManager::should_stop_iterating(double stability) const {
-  if (!timed()) return false;
+  if (!timed() || fixed_time_.load(std::memory_order_relaxed)) return false;
   // The next iteration usually costs more than all previous ones together,
   // so stop once about half of the (scaled) budget is used.
   const double budget =

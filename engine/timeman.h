@@ -33,6 +33,8 @@ class TimeManager {
   std::int64_t hard_ms() const { return hard_ms_.load(std::memory_order_relaxed); }
   // After an iteration: is it worth starting another one? `stability` in
   // [0.5, 2] scales the soft budget (the best move kept changing: spend more).
+  // A fixed `go movetime` (no clock, no reserve) never stops early: the
+  // user asked for exactly that much thinking, as in UCI.
   bool should_stop_iterating(double stability = 1.0) const;
   bool hard_limit_reached() const { return timed() && elapsed_ms() >= hard_ms(); }
 
@@ -40,6 +42,7 @@ class TimeManager {
   std::atomic<std::int64_t> start_ns_{0};
   std::atomic<std::int64_t> soft_ms_{0};  // 0: untimed
   std::atomic<std::int64_t> hard_ms_{0};
+  std::atomic<bool> fixed_time_{false};  // the budget is a plain movetime
 };
 
 }  // namespace ludus

@@ -73,7 +73,7 @@ def test_real_match_records_and_summary(path):
         records = os.path.join(tmp, "games.jsonl")
         code, out = match(["--game", "othello", "--engine1", path, "--engine2", path,
                            "--option2", "Evaluator=seed", "--name1", "ludus", "--name2", "seed",
-                           "--games", "4", "--movetime", "20", "--records", records])
+                           "--games", "4", "--movetime", "20", "--margin", "30", "--records", records])
         require(code == 0, f"exit code {code}", out)
         n, w, d, l = score_line(out)
         require(n == 4 and w + d + l == 4, "four games counted", out)
