@@ -247,27 +247,11 @@ std::string NBoardProtocol::depth_token(const SearchInfo& info) const {
 
 NBoardProtocol::Result NBoardProtocol::search(const SearchLimits& limits,
                                               const std::function<void(const SearchInfo&)>& on_info) {
-  Result r;
-  std::mutex m;
-  SearchCallbacks cb;
-  cb.on_info = [&](const SearchInfo& info) {
-    {
-      std::lock_guard lock(m);
-      r.info = info;
-      r.has_info = true;
-    }
-    if (on_info) on_info(info);
-  };
-  cb.on_bestmove = [&](const std::string& best, const std::string&) {
-    std::lock_guard lock(m);
-    r.best = best;
-  };
-  if (Status st = session_->go(limits, cb); !st) {
-    spdlog::error("nboard: {}", st.error);
-    return r;
-  }
-  if (cancelled_.load()) session_->stop();  // a ping arrived while starting
-  session_->wait();
+  // A ping that arrived while the search was starting stops it at once.
+  Result r = search_and_wait(*session_, limits, on_info, [this] {
+    if (cancelled_.load()) session_->stop();
+  });
+  if (!r.error.empty()) spdlog::error("nboard: {}", r.error);
   return r;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/session.h"
+#include "protocol/blocking_search.h"
 #include "protocol/output.h"
 
 namespace ludus {
@@ -51,11 +52,7 @@ class NBoardProtocol {
 
   // One synchronous search of the session's position; returns the best
   // move and its info. Interrupted by stop_job().
-  struct Result {
-    std::string best;
-    SearchInfo info;
-    bool has_info = false;
-  };
+  using Result = SearchResult;
   Result search(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& on_info);
   SearchLimits midgame_limits() const;
   int empties() const;

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
-#include <mutex>
 #include <optional>
 #include <sstream>
 
 #include "engine/level.h"
 #include "engine/text.h"
 #include "games/registry.h"
+#include "protocol/blocking_search.h"
 #include "protocol/ugi.h"
 
 namespace ludus {
@@ -34,40 +34,17 @@ std::string outcome_text(Outcome o) {
   return "game in progress";
 }
 
-// One engine search of the session's position, waited for.
-struct EngineChoice {
-  std::string move;
-  std::optional<SearchInfo> info;
-  std::string error;
-};
-
-EngineChoice think(Session& session, std::int64_t movetime_ms) {
-  EngineChoice choice;
-  std::mutex m;
-  SearchCallbacks cb;
-  cb.on_info = [&](const SearchInfo& info) {
-    std::lock_guard lock(m);
-    choice.info = info;
-  };
-  cb.on_bestmove = [&](const std::string& best, const std::string&) {
-    std::lock_guard lock(m);
-    choice.move = best;
-  };
+SearchResult think(Session& session, std::int64_t movetime_ms) {
   SearchLimits limits;
   limits.movetime = movetime_ms;
-  if (Status st = session.go(limits, cb); !st) {
-    choice.error = st.error;
-    return choice;
-  }
-  session.wait();
-  return choice;
+  return search_and_wait(session, limits);
 }
 
 // `forced`: the position had one legal move (answered without a search).
-std::string describe(const EngineChoice& c, bool forced) {
-  if (!c.info) return forced ? "the only move" : "from the opening book";
+std::string describe(const SearchResult& c, bool forced) {
+  if (!c.has_info) return forced ? "the only move" : "from the opening book";
   std::ostringstream s;
-  s << "depth " << c.info->depth << ", score " << ugi_score(c.info->score) << ", " << c.info->time_ms << " ms";
+  s << "depth " << c.info.depth << ", score " << ugi_score(c.info.score) << ", " << c.info.time_ms << " ms";
   return s.str();
 }
 
@@ -129,17 +106,17 @@ class TerminalGame {
 
   bool engine_turn(Side side) {
     const bool forced = session_.legal_moves().size() == 1;
-    const EngineChoice c = think(session_, o_.movetime_ms);
-    if (!c.error.empty() || c.move.empty() || c.move == "none") {
+    const SearchResult c = think(session_, o_.movetime_ms);
+    if (!c.error.empty() || c.best.empty() || c.best == "none") {
       out_ << "error: the engine found no move" << (c.error.empty() ? "" : ": " + c.error) << "\n";
       return false;
     }
-    if (Status st = session_.play_move(c.move); !st) {
-      out_ << "error: the engine's move " << c.move << " was refused: " << st.error << "\n";
+    if (Status st = session_.play_move(c.best); !st) {
+      out_ << "error: the engine's move " << c.best << " was refused: " << st.error << "\n";
       return false;
     }
-    played_.push_back(c.move);
-    out_ << "\n" << side_name(side) << " (ludus) plays " << c.move << "  (" << describe(c, forced) << ")\n";
+    played_.push_back(c.best);
+    out_ << "\n" << side_name(side) << " (ludus) plays " << c.best << "  (" << describe(c, forced) << ")\n";
     show_board();
     return true;
   }
@@ -201,12 +178,12 @@ class TerminalGame {
     EngineSettings full = o_.settings;
     full.level = kMaxLevel;
     (void)session_.apply_settings(full);
-    const EngineChoice c = think(session_, o_.movetime_ms);
+    const SearchResult c = think(session_, o_.movetime_ms);
     (void)session_.apply_settings(o_.settings);
-    if (c.move.empty() || c.move == "none")
+    if (c.best.empty() || c.best == "none")
       out_ << "no hint: " << (c.error.empty() ? "no move" : c.error) << "\n";
     else
-      out_ << "hint: " << c.move << "  (" << describe(c, forced) << ")\n";
+      out_ << "hint: " << c.best << "  (" << describe(c, forced) << ")\n";
   }
 
   // Takes back moves until it is a person's turn again, at least one move.
