@@ -3,7 +3,8 @@
 for self-play matches (scripts/match.py reads one opening per line).
 
   scripts/linja_openings.py [--ludus build/release/ludus] [--turns 2] [--count 60]
-                            [--depth 12] [--max-score 60] [--out book/openings/linja.txt]
+                            [--depth 12] [--max-score 60] [--verify-depth 0]
+                            [--out book/openings/linja.txt]
 
 Linja has no chance and the engine is deterministic, so a match from the start
 position alone would repeat two games. This script plays every sequence of
@@ -71,6 +72,9 @@ def main():
     ap.add_argument("--count", type=int, default=60)
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--max-score", type=int, default=60)
+    ap.add_argument("--verify-depth", type=int, default=0,
+                    help="re-score the 3 x --count most balanced positions at this deeper depth and keep "
+                         "the --count most balanced by that score (0: off)")
     ap.add_argument("--out", default=os.path.join(REPO, "book", "openings", "linja.txt"))
     args = ap.parse_args()
 
@@ -89,16 +93,31 @@ def main():
         s = score_of(info)
         if s is not None and abs(s) <= args.max_score:
             scored.append((abs(s), i, s, moves, fen))
-    eng.close()
     scored.sort()
+    depth = args.depth
+    if args.verify_depth > args.depth:
+        # A shallow score can hide a lost position (Linja's tempo battles):
+        # the deeper search decides among the best shallow candidates.
+        depth = args.verify_depth
+        deeper = []
+        for _, i, _, moves, fen in scored[:3 * args.count]:
+            eng.send("uginewgame")  # no table entries from the other candidates
+            set_position(eng, moves)
+            _, _, info = eng.go(f"depth {depth}", timeout=600)
+            s = score_of(info)
+            if s is not None and abs(s) <= args.max_score:
+                deeper.append((abs(s), i, s, moves, fen))
+        scored = sorted(deeper)
+    eng.close()
     chosen = sorted(scored[:args.count], key=lambda x: x[1])
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(f"# Linja openings for scripts/match.py, made by scripts/linja_openings.py\n"
-                f"# --turns {args.turns} --depth {args.depth} --max-score {args.max_score}: "
+                f"# --turns {args.turns} --depth {args.depth} --max-score {args.max_score}"
+                f"{f' --verify-depth {args.verify_depth}' if args.verify_depth > args.depth else ''}: "
                 f"{len(chosen)} of {len(first)} distinct positions ({len(candidates)} lines).\n"
                 f"# Each line: the turns from the default start; the comment is the FEN and the\n"
-                f"# depth-{args.depth} score (cp, side to move).\n")
+                f"# depth-{depth} score (cp, side to move).\n")
         for _, _, s, moves, fen in chosen:
             f.write(f"moves {' '.join(moves)}  # {fen} ({s:+d})\n")
     print(f"{len(candidates)} lines, {len(first)} distinct positions, {len(scored)} balanced, "
