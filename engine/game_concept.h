@@ -96,6 +96,8 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       called by the session before every search (engine/game_session.h):
 //       lets the configuration depend on the root, e.g. an evaluation that
 //       differs with the side the engine plays.
+//   static void prepare_search(Config&, const Position& root, const SearchLimits&);
+//       the same, also given the `go` limits (e.g. a turn limit of the clock).
 //   static int moves_left(const Position&);
 //       the mover's expected number of remaining turns (time management).
 //   static std::vector<std::string> bench_fens(); static constexpr int kBenchDepth;

@@ -211,6 +211,9 @@ class GameSession final : public Session {
     // Optional hook: the game adapts its configuration to the search's root
     // (fox-geese weighs a term by the side the engine plays).
     if constexpr (requires { G::prepare_search(config_, pos_); }) G::prepare_search(config_, pos_);
+    // The same with the search's limits (Arimaa: a turn limit after which
+    // the game is adjudicated, passed by AEI as movestogo).
+    if constexpr (requires { G::prepare_search(config_, pos_, limits); }) G::prepare_search(config_, pos_, limits);
     searching_.store(true);
     shared_ = std::make_unique<SearchShared<G>>();
     shared_->tt = &tt_;
@@ -392,8 +395,22 @@ class GameSession final : public Session {
       const TTHit hit = tt_.probe(G::key(now));
       for (int i = 0; i < n && hit.found && pick < 0; ++i)
         if (G::pack(moves[i]) == hit.move && playable(moves[i])) pick = i;
-      for (int i = 0; i < n && pick < 0; ++i)
-        if (playable(moves[i])) pick = i;
+      // Else the move whose result evaluates best (a search stopped in its
+      // first iterations leaves little in the table; the first legal move
+      // may be a blunder such as stepping a piece onto a trap).
+      if (pick < 0) {
+        Score best_eval = -kInfinity;
+        for (int i = 0; i < n; ++i) {
+          if (!playable(moves[i])) continue;
+          const Position next = G::play(now, moves[i]);
+          const bool same = G::side_to_move(next) == G::side_to_move(now);
+          Score e;
+          if (ends_with_moves_left<G>() && G::outcome(next) != Outcome::Ongoing) e = G::terminal_score(next, 1);
+          else e = G::evaluate(next, config_);
+          if (!same) e = -e;
+          if (pick < 0 || e > best_eval) best_eval = e, pick = i;
+        }
+      }
       if (pick < 0) break;
       turn.push_back(moves[pick]);
       const Position next = G::play(now, moves[pick]);
@@ -408,7 +425,9 @@ class GameSession final : public Session {
                       (repetition_rule<G>() != RepetitionRule::IllegalThird ||
                        count_occurrences(history_, repetition_key<G>(play_all<G>(pos_, check))) < 2);
       if (!ok) {
-        const auto legal = turns_without_repetitions();
+        // The first playable turn (not the whole list: an Arimaa position
+        // has tens of thousands, too slow to list inside a timed search).
+        const auto legal = game_over() ? std::vector<std::vector<Move>>{} : sample_playable_turns<G>(pos_, history_, 1);
         if (!legal.empty()) return legal.front();
       }
     }
@@ -425,7 +444,11 @@ class GameSession final : public Session {
   void coordinate(const SearchCallbacks& cb) {
     SearchShared<G>& shared = *shared_;
     std::string best = "none", ponder;
-    const auto turns = playable_turns();
+    // Only none, one or several matters here: a game with multi-move turns
+    // (an Arimaa position has tens of thousands) samples two, not all.
+    const auto turns = multi_move_turns<G>() ? (game_over() ? std::vector<std::vector<Move>>{}
+                                                            : sample_playable_turns<G>(pos_, history_, 2))
+                                             : playable_turns();
     const std::size_t n = turns.size();
     const std::string book = n > 1 ? book_move(shared.limits) : std::string();
     if (!book.empty()) {

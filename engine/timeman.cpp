@@ -71,10 +71,18 @@ std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits,
   if (limits.turn_max > 0) deadline = std::min(deadline, std::min(limits.turn_max, kMaxMs));
   if (limits.game_left > 0) deadline = std::min(deadline, std::min(limits.game_left, kMaxMs));
   deadline -= used;
-  // Never closer to it than the transport allowance plus a margin (5% of
-  // the deadline, at most a second) for scheduling noise.
-  const std::int64_t limit =
-      std::max<std::int64_t>(1, deadline - overhead_ms - std::min<std::int64_t>(deadline / 20, 1000));
+  // Never closer to it than the transport allowance plus a margin for
+  // scheduling noise: 10% of the deadline, at least 100 ms (a third of a
+  // very short deadline), at most a second. A loaded machine deschedules
+  // a process for tens to hundreds of milliseconds.
+  const std::int64_t safety = std::min<std::int64_t>(
+      std::max<std::int64_t>(deadline / 10, std::min<std::int64_t>(100, deadline / 3)), 1000);
+  std::int64_t limit = std::max<std::int64_t>(1, deadline - overhead_ms - safety);
+  // One hard turn never takes more than half of the reserve (unless this is
+  // the last turn before the turn limit): the reserve is what keeps the
+  // later turns, and this one, clear of the deadline.
+  if (limits.movestogo != 1)
+    limit = std::clamp<std::int64_t>(per_move - used - overhead_ms + reserve / 2, 1, limit);
   // The target: most of the move time (all of it when unused time is lost
   // for good, tcpercent 0) plus a share of the reserve for the turns to come.
   const double keep = std::clamp(limits.reserve_percent, 0, 100) / 100.0;

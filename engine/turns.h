@@ -14,6 +14,8 @@
 //        a game that identifies turns by their result, like Arimaa, dedupes here)
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -101,6 +103,57 @@ void legal_turns(const typename G::Position& pos, std::vector<std::vector<typena
     const int n = G::legal_moves(pos, moves);
     for (int i = 0; i < n; ++i) out.push_back({moves[i]});
   }
+}
+
+namespace detail {
+// Depth first over the moves of one turn; stops once `limit` turns with
+// distinct results are found. `history`: repetition keys (IllegalThird).
+template <class G>
+bool sample_turns(const typename G::Position& start, const typename G::Position& now,
+                  std::vector<typename G::Move>& prefix, std::vector<std::vector<typename G::Move>>& out,
+                  std::vector<std::uint64_t>& results, const std::vector<std::uint64_t>& history,
+                  std::size_t limit) {
+  typename G::Move moves[G::kMaxMoves];
+  const int n = G::legal_moves(now, moves);
+  for (int i = 0; i < n; ++i) {
+    const auto next = G::play(now, moves[i]);
+    prefix.push_back(moves[i]);
+    if (turn_over<G>(start, next)) {
+      const std::uint64_t key = G::key(next);
+      const bool repeats = repetition_rule<G>() == RepetitionRule::IllegalThird &&
+                           count_occurrences(history, repetition_key<G>(next)) >= 2;
+      if (!repeats && std::find(results.begin(), results.end(), key) == results.end()) {
+        results.push_back(key);
+        out.push_back(prefix);
+      }
+    } else if (sample_turns<G>(start, next, prefix, out, results, history, limit)) {
+      prefix.pop_back();
+      return true;
+    }
+    prefix.pop_back();
+    if (out.size() >= limit) return true;
+  }
+  return false;
+}
+}  // namespace detail
+
+// At most `limit` playable turns (distinct resulting positions, none making
+// a third repetition under IllegalThird), the first ones in move order.
+// Cheap where legal_turns() is not: an Arimaa position has tens of
+// thousands of turns, and a search only needs to know whether there are
+// none, one (answer at once) or several.
+template <class G>
+std::vector<std::vector<typename G::Move>> sample_playable_turns(const typename G::Position& pos,
+                                                                 const std::vector<std::uint64_t>& history,
+                                                                 std::size_t limit) {
+  std::vector<std::vector<typename G::Move>> out;
+  if constexpr (ends_with_moves_left<G>()) {
+    if (G::outcome(pos) != Outcome::Ongoing) return out;
+  }
+  std::vector<typename G::Move> prefix;
+  std::vector<std::uint64_t> results;
+  detail::sample_turns<G>(pos, pos, prefix, out, results, history, limit);
+  return out;
 }
 
 // Splits a line of moves into whole turns. The last group may be an

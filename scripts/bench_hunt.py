@@ -15,7 +15,9 @@ Sections:
   match  fox-geese: the engine (Evaluator=ludus, `go movetime M`) against the
          seed's approach (Evaluator=seed, fixed `go depth 9`), scripts/match.py
          with --go2 "depth 9", openings from scripts/make_openings.py, both
-         colours per opening, one game at a time.
+         colours per opening, one game at a time. With --equal-time the
+         engine's movetime follows the seed's mean time per move in each game
+         (equal time per game; M is then only the first move's time).
 """
 
 import argparse
@@ -143,7 +145,7 @@ def section_match(args):
            "--engine1", args.ludus, "--engine2", args.ludus, "--name1", "ludus", "--name2", "seed",
            "--option2", "Evaluator=seed", "--go2", "depth 9", "--movetime", str(args.movetime),
            "--margin", str(args.margin), "--games", str(args.games), "--openings", openings,
-           "--records", records, "--concurrency", "1", "--quiet"]
+           "--records", records, "--concurrency", "1", "--quiet"] + (["--equal-time"] if args.equal_time else [])
     print("```")
     print("$ " + " ".join(cmd[1:]).replace(REPO + "/", ""))
     sys.stdout.flush()
@@ -162,6 +164,9 @@ def main():
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--movetime", type=int, default=300)
     ap.add_argument("--margin", type=float, default=3.0)
+    ap.add_argument("--equal-time", action="store_true",
+                    help="match: the engine's movetime for each move is the seed's mean time per move so far in "
+                         "that game (match.py --equal-time); --movetime is then only the first move's time")
     ap.add_argument("--openings", default=None, help="openings file (default: made with make_openings.py)")
     ap.add_argument("--workdir", default="/tmp/bench_hunt")
     args = ap.parse_args()

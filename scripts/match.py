@@ -100,6 +100,7 @@ class Player:
         self.engine = None
         self.think_time = 0.0     # seconds spent in `go`, and moves played
         self.moves = 0
+        self.by_side = {}         # side -> [seconds, moves]
 
     def ensure_started(self):
         if self.engine is None or self.engine.proc.poll() is not None:
@@ -142,6 +143,7 @@ def play_game(players, referee, start, opening_moves, tc):
     for p in players.values():
         p.new_game()
     clock = {"p1": tc.get("base_ms"), "p2": tc.get("base_ms")}
+    spent = {"p1": [0.0, 0], "p2": [0.0, 0]}  # this game's seconds in `go` and moves, per side
     while True:
         side, result = referee.state()
         if side == "over":
@@ -155,8 +157,12 @@ def play_game(players, referee, start, opening_moves, tc):
         if player.go_args:
             go, timeout = player.go_args, tc["go_timeout"]
         elif "movetime" in tc:
-            go = f"movetime {tc['movetime']}"
-            timeout = tc["movetime"] / 1000 + tc["margin"]
+            movetime = tc["movetime"]
+            if tc.get("equal_time") and players[other].go_args and spent[other][1]:
+                # Equal time: the other engine's mean time per move so far in this game.
+                movetime = max(10, round(1000 * spent[other][0] / spent[other][1]))
+            go = f"movetime {movetime}"
+            timeout = movetime / 1000 + tc["margin"]
         else:
             go = (f"p1time {max(0, int(clock['p1']))} p2time {max(0, int(clock['p2']))} "
                   f"p1inc {tc['inc_ms']} p2inc {tc['inc_ms']}")
@@ -170,6 +176,11 @@ def play_game(players, referee, start, opening_moves, tc):
             return win_other, reason, moves
         player.think_time += took
         player.moves += 1
+        spent[side][0] += took
+        spent[side][1] += 1
+        player.by_side.setdefault(side, [0.0, 0])
+        player.by_side[side][0] += took
+        player.by_side[side][1] += 1
         if player.go_args:
             pass
         elif "base_ms" in tc:
@@ -177,7 +188,7 @@ def play_game(players, referee, start, opening_moves, tc):
             if clock[side] < 0:
                 return win_other, "time", moves
             clock[side] += tc["inc_ms"]
-        elif took > tc["movetime"] / 1000 + tc["margin"]:
+        elif took > movetime / 1000 + tc["margin"]:
             return win_other, "time", moves
         if best == "none" or not referee.set(start, moves + [best]):
             return win_other, "illegal move", moves + [best]
@@ -275,7 +286,10 @@ def parse_options(values):
 
 def parse_tc(args):
     if args.movetime:
-        return {"movetime": args.movetime, "margin": args.margin, "go_timeout": args.go_timeout}
+        return {"movetime": args.movetime, "margin": args.margin, "go_timeout": args.go_timeout,
+                "equal_time": args.equal_time}
+    if args.equal_time:
+        raise SystemExit("--equal-time needs --movetime (the first move's time)")
     if args.tc:
         base, _, inc = args.tc.partition("+")
         return {"base_ms": float(base) * 1000, "inc_ms": int(float(inc or 0) * 1000), "margin": args.margin,
@@ -302,8 +316,12 @@ def main(argv=None):
     ap.add_argument("--margin", type=float, default=1.0, help="seconds of grace before a timeout")
     ap.add_argument("--go1", default=None, help="engine 1 searches with `go <GO1>` (e.g. 'depth 9') instead of the clock")
     ap.add_argument("--go2", default=None, help="engine 2 searches with `go <GO2>` instead of the clock")
+    ap.add_argument("--equal-time", action="store_true",
+                    help="with --movetime and one engine on --go1/--go2 (e.g. a fixed depth): the clock engine gets, "
+                         "for each move, the other engine's mean time per move so far in this game (--movetime "
+                         "until the other has moved)")
     ap.add_argument("--side1", choices=("both", "p1", "p2"), default="both",
-                    help="engine 1 plays both sides (default, pairs of games) or always this side")
+                    help="engine 1 plays both sides (default, pairs of games) or always this side (one opening per game)")
     ap.add_argument("--go-timeout", type=float, default=120.0, help="seconds allowed for a --go1/--go2 search")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--records", default=None, help="append one JSON line per game here")
@@ -347,6 +365,7 @@ def main(argv=None):
     lock = threading.Lock()
     records = []
     think = {"engine1": [0.0, 0], "engine2": [0.0, 0]}
+    by_side = {"engine1": {}, "engine2": {}}
     stop = threading.Event()
     records_file = open(args.records, "a", encoding="utf-8") if args.records else None
 
@@ -363,6 +382,8 @@ def main(argv=None):
                 start, moves = openings[(g // 2) % len(openings)]
                 e1_side = "p1" if g % 2 == 0 else "p2"
                 if args.side1 != "both":
+                    # One side only: each game gets its own opening (pairs would repeat a game).
+                    start, moves = openings[g % len(openings)]
                     e1_side = args.side1
                 players = {e1_side: e1, ("p2" if e1_side == "p1" else "p1"): e2}
                 result, reason, played = play_game(players, ref, start, moves, tc)
@@ -388,6 +409,11 @@ def main(argv=None):
                 think["engine1"][1] += e1.moves
                 think["engine2"][0] += e2.think_time
                 think["engine2"][1] += e2.moves
+                for key, pl in (("engine1", e1), ("engine2", e2)):
+                    for side, (t, n) in pl.by_side.items():
+                        acc = by_side[key].setdefault(side, [0.0, 0])
+                        acc[0] += t
+                        acc[1] += n
             e1.close()
             e2.close()
             ref.close()
@@ -405,7 +431,9 @@ def main(argv=None):
     if args.go1 or args.go2:
         for key, name in (("engine1", args.name1), ("engine2", args.name2)):
             t, n = think[key]
-            print(f"{name}: {n} moves, mean {1000 * t / max(n, 1):.0f} ms per move")
+            sides = ", ".join(f"as {side} {1000 * st / max(sn, 1):.0f} ms"
+                              for side, (st, sn) in sorted(by_side[key].items()))
+            print(f"{name}: {n} moves, mean {1000 * t / max(n, 1):.0f} ms per move ({sides})")
     print(f"time {time.monotonic() - t0:.1f} s")
     return 0
 

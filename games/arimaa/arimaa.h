@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/limits.h"
 #include "engine/options.h"
 #include "engine/search.h"
 #include "engine/types.h"
@@ -40,7 +41,13 @@ struct Arimaa {
 
   struct Config {
     enum Evaluator { Ludus, Seed } evaluator = Ludus;
+    // The last turn before the game is adjudicated by piece count (rules
+    // §6.3; AEI `tcturns`), 0 when there is none. Set by prepare_search.
+    std::uint32_t last_turn = 0;
   };
+  // A reserve time control with a turn limit (AEI passes the turns left as
+  // movestogo): the evaluation then counts pieces as the limit nears.
+  static void prepare_search(Config& cfg, const Position& root, const SearchLimits& limits);
 
   // Evaluator (combo ludus|seed).
   static std::vector<OptionSpec> options();

@@ -433,6 +433,16 @@ TEST_CASE("arimaa: goal detection") {
   CHECK(goal_steps(fen("e7/Rh6/8/8/8/8/8/7r g 10"), 4) == -1);
   // Frozen, but a friend can come next to it first.
   CHECK(goal_steps(fen("8/Re6/8/M7/8/8/8/7r g 10"), 4) == 2);
+  // Blocked two rows ahead: the way round (b5, b6, b7, b8) still counts
+  // (the path-cost bound of goal.cpp must not exclude it).
+  CHECK(goal_steps(fen("8/r7/r7/R7/8/8/8/7r g 10"), 4) == 4);
+  CHECK(goal_steps(fen("8/8/r7/R7/8/8/8/7r g 10"), 4) == 4);
+  CHECK(goal_steps(fen("8/2r5/r7/R7/8/8/8/7r g 10"), 4) == 4);
+  // Enemy rabbits on a6 and b7: every way costs five steps or more.
+  CHECK(goal_steps(fen("8/1r6/r7/R7/8/8/8/7r g 10"), 4) == -1);
+  CHECK(goal_steps(fen("8/1r6/rr6/R7/8/8/8/7r g 10"), 4) == -1);
+  // A friend in the way steps aside: one step for it, three for the rabbit.
+  CHECK(goal_steps(fen("8/8/C7/R7/8/8/8/7r g 10"), 4) == 4);
   // The opponent's threat for its next turn.
   CHECK(opponent_goal_threat(fen("8/R7/8/8/8/8/8/7r s 10")) == 1);
   CHECK(opponent_goal_threat(fen("8/8/8/8/8/8/8/R6r s 10")) == -1);
@@ -502,6 +512,48 @@ TEST_CASE("arimaa: cached evaluations equal fresh ones") {
   Position threat = fen("8/R7/8/8/8/8/8/7r s 10"), later = threat;
   later.steps = 2;
   CHECK(evaluate(later) < evaluate(threat));
+}
+
+TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {
+  // Gold's elephant on c6 held by the rabbit on b6 alone; Silver's cat on
+  // b7 can push that rabbit to a6 (two steps): with Silver to move the
+  // elephant is nearly lost (the danger term counts 7/10 of 800). The same
+  // cat far away on h7 threatens nothing.
+  const Position threatened = fen("8/1c6/1RE5/8/8/8/8/r6R s 10");
+  const Position safe = fen("8/7c/1RE5/8/8/8/8/r6R s 10");
+  CHECK(arimaa::evaluate(threatened) - arimaa::evaluate(safe) >= 500);  // Silver's view
+  // With Gold to move the elephant can step off: a small penalty only.
+  const Position gold_threatened = fen("8/1c6/1RE5/8/8/8/8/r6R g 10");
+  const Position gold_safe = fen("8/7c/1RE5/8/8/8/8/r6R g 10");
+  CHECK(arimaa::evaluate(gold_safe) - arimaa::evaluate(gold_threatened) > 0);
+  CHECK(arimaa::evaluate(gold_safe) - arimaa::evaluate(gold_threatened) < 300);
+}
+
+TEST_CASE("arimaa: a turn limit makes the piece count matter (adjudication, rules 6.3)") {
+  // Gold has a camel, Silver two rabbits more: material favours Gold, the
+  // piece count Silver.
+  const Position p = fen("8/r1r5/8/8/8/8/1M6/R6r g 50");
+  Arimaa::Config cfg;
+  const Score plain = Arimaa::evaluate(p, cfg);
+  SearchLimits l;
+  l.per_move = 1000;
+  l.reserve[0] = l.reserve[1] = 5000;
+  l.movestogo = 30;  // the limit is far away: no change
+  Arimaa::prepare_search(cfg, p, l);
+  CHECK(cfg.last_turn == 79);
+  CHECK(Arimaa::evaluate(p, cfg) == plain);
+  l.movestogo = 2;  // turn 51 is the last
+  Arimaa::prepare_search(cfg, p, l);
+  CHECK(Arimaa::evaluate(p, cfg) == plain - 280);  // one piece x 40 x 7
+  // Past the limit the count decides.
+  Arimaa::prepare_search(cfg, p, l);
+  CHECK(Arimaa::evaluate(fen("8/r1r5/8/8/8/8/1M6/R6r g 52"), cfg) < -2000);
+  // Without a reserve time control movestogo is no turn limit.
+  SearchLimits ugi;
+  ugi.movestogo = 2;
+  Arimaa::prepare_search(cfg, p, ugi);
+  CHECK(cfg.last_turn == 0);
+  CHECK(Arimaa::evaluate(p, cfg) == plain);
 }
 
 TEST_CASE("arimaa: evaluation is colour-symmetric") {
@@ -580,9 +632,19 @@ TEST_CASE("arimaa: AEI time control budgets (engine/timeman.cpp reserve_budget)"
   CHECK(hard >= 2000 - 30);  // at least the move time itself may be used
   CHECK(soft >= 1000);
   CHECK(soft <= 2000);
-  // Silver has no reserve: its deadline is the move time alone.
+  // One turn never spends more than half of the reserve.
+  CHECK(hard <= 2000 + 10000 / 2);
+  // Silver has no reserve: its deadline is the move time alone, and the
+  // hard limit stays 10% of it (at least 100 ms) clear of it.
   std::tie(soft, hard) = reserve_budget(l, Side::P2, 30, 30);
-  CHECK(hard <= 2000 - 30 - 100);
+  CHECK(hard <= 2000 - 30 - 200);
+  CHECK(hard >= 2000 - 30 - 200 - 1);
+  // A very short deadline keeps 100 ms (at most a third of it) for noise.
+  l.per_move = 300;
+  std::tie(soft, hard) = reserve_budget(l, Side::P2, 30, 30);
+  CHECK(hard <= 300 - 30 - 100);
+  CHECK(soft <= hard);
+  l.per_move = 2000;
   CHECK(soft <= hard);
   // tcturntime 1 s caps the turn whatever the reserve.
   l.turn_max = 1000;

@@ -189,6 +189,14 @@ struct Move {
 // setup phase the number of book setups (setups.h caps it).
 constexpr int kMaxMoves = 160;
 
+// Storage for a move list that is not zero-filled first (a `Move[]` is:
+// Move has a default member initialiser), for the hot loops. Move is an
+// aggregate, so the generator's writes create the objects.
+struct MoveBuffer {
+  alignas(Move) unsigned char raw[sizeof(Move) * kMaxMoves];
+  Move* data() { return reinterpret_cast<Move*>(raw); }
+};
+
 // Every legal move of the step state (§5.7): steps (own, push A, push B,
 // pull) and the end of the turn; in the setup phase the book setups.
 // Excludes a 4th step that would restore the turn-start board (rule 3).

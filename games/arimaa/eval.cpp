@@ -189,13 +189,19 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
     if (popcount(own & ring1) >= 2) out.traps += home ? 8 : 4;
     // An own piece on this trap lives on its supporters: with one left, an
     // enemy that can drag that supporter away threatens it (elephants too).
+    // With the enemy to move and a mobile stronger enemy beside the
+    // supporter with room for the push or the pull, the piece is as good as
+    // lost (two steps of the enemy's four): most of its value counts.
     if (own & bit(tsq)) {
       const Bitboard sup = own & ring1;
       if (popcount(sup) == 1) {
         const int s = lsb(sup);
         const int st = p.type_at(s);
         const int v = kStaticValue[p.type_at(tsq)];
-        if (kAdj.v[s] & p.stronger(e, st + 1)) out.danger -= to_move ? v / 6 : v * 2 / 5;
+        const Bitboard draggers = kAdj.v[s] & p.stronger(e, st + 1) & ~enemy_frozen;
+        const Bitboard empty = ~occ;
+        if (draggers && !to_move && ((kAdj.v[s] & empty) || (adj(draggers) & empty))) out.danger -= v * 7 / 10;
+        else if (kAdj.v[s] & p.stronger(e, st + 1)) out.danger -= to_move ? v / 6 : v * 2 / 5;
         else out.danger -= v / 20;
       }
     }

@@ -34,6 +34,31 @@ bool reach(const Position& p, int d) {
   return v;
 }
 
+// A lower bound on the steps rabbit-free play needs to bring a rabbit of
+// `us` from each square to the goal row, for the rows at most `d` from it:
+// the rabbit's own steps (forward or sideways) plus one step for every
+// square on its way that is occupied now (its occupant, friend or enemy,
+// must leave first: every step vacates exactly one square, and the
+// rabbit's steps vacate only squares it entered). Trap squares cost no
+// extra: their occupant may vanish by a capture. Freezing and pending
+// pushes are left out (the caller's simple bound has them), so that no
+// step is counted twice. cost[r][f]: r = rows from the goal row.
+void path_costs(const Position& p, int us, int d, int cost[5][8]) {
+  const Bitboard blocked = p.occupied() & ~kTraps;
+  const int goal_rank = us == kGold ? 7 : 0;
+  const int back = us == kGold ? -1 : 1;
+  for (int f = 0; f < 8; ++f) cost[0][f] = 0;
+  for (int r = 1; r <= d; ++r) {
+    const int rank = goal_rank + back * r, ahead = rank - back;
+    int* c = cost[r];
+    // Straight on: enter the square ahead.
+    for (int f = 0; f < 8; ++f) c[f] = cost[r - 1][f] + 1 + ((blocked >> (8 * ahead + f)) & 1);
+    // Sideways along the row (two sweeps settle a row with positive costs).
+    for (int f = 1; f < 8; ++f) c[f] = std::min(c[f], c[f - 1] + 1 + static_cast<int>((blocked >> (8 * rank + f - 1)) & 1));
+    for (int f = 6; f >= 0; --f) c[f] = std::min(c[f], c[f + 1] + 1 + static_cast<int>((blocked >> (8 * rank + f + 1)) & 1));
+  }
+}
+
 bool reach_uncached(const Position& p, int d) {
   const int us = p.side;
   const Bitboard rabbits = p.color[us] & p.type[kRabbit];
@@ -47,18 +72,42 @@ bool reach_uncached(const Position& p, int d) {
   const int pending = p.push_sq != kNoSquare ? 1 : 0;
   Bitboard cand = 0;
   int mind = 8;  // plain distance of the nearest candidate (what may be spent elsewhere)
+  int cost[5][8];
+  bool have_cost = false;
   for (Bitboard b = rabbits; b; b &= b - 1) {
     const int sq = lsb(b);
     const int dist = rabbit_distance(us, sq);
     int need = dist + pending;
     if ((fr & bit(sq)) || (shift(bit(sq), kForward[us]) & occ)) ++need;
-    if (need <= d) cand |= bit(sq), mind = std::min(mind, dist);
+    if (need > d) continue;
+    if (dist >= 2) {
+      // The way may be blocked further ahead.
+      if (!have_cost) path_costs(p, us, std::min(d, 4), cost), have_cost = true;
+      if (cost[dist][file_of(sq)] > d) continue;
+    }
+    cand |= bit(sq), mind = std::min(mind, dist);
   }
   if (!cand) return false;
   // One step left: a candidate is an unfrozen rabbit one row from the goal
   // with its way free and no push pending, so its step is legal and scores.
   if (d == 1) return true;
   const int slack = d - mind;
+  if (slack == 0 && p.push_sq == kNoSquare) {
+    // No step to spare: only a straight run of a candidate (unfrozen, its
+    // way forward free, see `need`) can make it. Such a step is always
+    // legal (a rabbit's forward step never restores the turn-start board),
+    // so the move list is not needed.
+    for (Bitboard b = cand; b; b &= b - 1) {
+      Position c = p;
+      do_step(c, lsb(b), kForward[us]);
+      if (c.side != us) {  // the 4th step ended the turn
+        if (c.color[us] & c.type[kRabbit] & kGoalRow[us]) return true;
+        continue;
+      }
+      if (reach(c, d - 1)) return true;
+    }
+    return false;
+  }
   Bitboard zone = 0;
   if (slack > 0) {
     Bitboard cone = cand;
@@ -66,7 +115,8 @@ bool reach_uncached(const Position& p, int d) {
     zone = cone | adj(cone);
     if (slack > 1) zone |= adj(zone);
   }
-  Move moves[kMaxMoves];
+  MoveBuffer buffer;
+  Move* const moves = buffer.data();
   const int n = generate_moves(p, moves);
   const bool forced = p.push_sq != kNoSquare;
   // Rabbit steps first: the direct run is the common goal.

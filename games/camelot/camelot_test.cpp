@@ -526,6 +526,21 @@ TEST_CASE("camelot: evaluation features for castle threats and races") {
   other.side = 1;
   other.base_key = compute_base_key(other);
   CHECK(features(other).x[kFRace] == -1);
+  // Race over all pieces: White holds g16 and needs two moves (e14 to f16);
+  // Black needs two pieces and has one (no race): clamped to +8.
+  CHECK(features(race).x[kFRaceAll] == 8);
+  CHECK(features(mirror(race)).x[kFRaceAll] == 8);
+  CHECK(features(other).x[kFRaceAll] == -8);
+}
+
+TEST_CASE("camelot: the threat feature sees whole jump chains") {
+  // White Men e8 and e6, Black Men e9 and e10, White to move: the hang terms
+  // see e8 only, but Black's jump e9xe7xe5 takes both Men.
+  const Position p = fen("2/8/10/12/12/12/4m7/4m7/4M7/12/4M7/12/12/10/8/2 w 0 0 0");
+  CHECK(features(p).x[kFThreat] == 2);
+  CHECK(features(mirror(p)).x[kFThreat] == 2);
+  // Nothing of White's hangs once e7 is filled: no threat.
+  CHECK(features(fen("2/8/10/12/12/12/4m7/4m7/4M7/4M7/4M7/12/12/10/8/2 w 0 0 0")).x[kFThreat] == 0);
 }
 
 TEST_CASE("camelot: a long jump chain (12 captures, landing squares revisited)") {

@@ -170,7 +170,7 @@ constexpr const char* kFeatureName[kNumFeatures] = {
     "men", "knights", "castle", "dist1", "dist2", "dist3", "dist4", "dist5", "dist6", "dist7", "dist8",
     "dist9", "dist10", "dist11", "dist12", "dist13", "dist14", "dist15", "passed", "passed-near",
     "passed-held", "hang-first", "hang-rest", "hang-theirs", "exposed", "mobility", "blocks", "isolated",
-    "flanks", "defence", "charge", "two-vs-one", "castle-threat", "race", "tempo"};
+    "flanks", "defence", "charge", "two-vs-one", "castle-threat", "race", "tempo", "threat", "race-all"};
 
 }  // namespace
 
@@ -235,6 +235,26 @@ Features features(const Position& p) {
   const int ta = moves_to_win(a), tb = moves_to_win(b);
   if (ta < 99 || tb < 99) x[kFRace] = ta <= tb ? 1.0f : -1.0f;
   x[kFTempo] = 1;
+  // The opponent's best capture if we passed: only when some piece of ours
+  // hangs (a first capture exists), so quiet positions pay nothing.
+  if (a.hanging_count > 0) {
+    Position q = p;
+    q.side = static_cast<std::uint8_t>(them);
+    Move moves[kMaxMoves];
+    const int n = noisy_moves(q, moves);
+    int best = 0;
+    for (int i = 0; i < n; ++i) best = std::max(best, captured_value(q, moves[i]));
+    x[kFThreat] = best / 100.0f;
+  }
+  // Race over all pieces: the two nearest to the enemy castle (one if a
+  // square is held already), moves needed by each side.
+  auto moves_all = [](const SideCounts& s) {
+    int need = s.holds_castle ? 1 : 2, sum = 0;
+    for (int d = 1; d <= 15 && need > 0; ++d)
+      for (int k = 0; k < s.dist[d] && need > 0; ++k) sum += d, --need;
+    return need > 0 ? 30 : sum;
+  };
+  x[kFRaceAll] = static_cast<float>(std::clamp(moves_all(b) - moves_all(a), -8, 8));
   return f;
 }
 

@@ -22,6 +22,11 @@
 //                the other next move (we must capture the attacker)
 //   race         when attackers past every defender can take a castle, who
 //                takes it first (moves needed, the side to move first)
+//   threat       the opponent's best capturing move if we passed (whole jump
+//                chains and charges, generated), in Men: the hang terms see
+//                only first captures
+//   race-all     moves to fill the enemy castle with the two nearest pieces,
+//                whoever they are, the opponent's minus ours (endgames)
 #pragma once
 
 #include <string>
@@ -54,6 +59,8 @@ enum Feature : int {
   kFCastleThreat,  // the opponent holds one square of our castle and can take the other next move
   kFRace,          // +1: our unstoppable attackers take the castle first, -1: theirs do
   kFTempo,
+  kFThreat,   // the most material (in Men) one capturing move of the opponent would take if we passed
+  kFRaceAll,  // castle race over all pieces: the opponent's moves to win minus ours, clamped to +-8
   kNumFeatures
 };
 const char* feature_name(int f);

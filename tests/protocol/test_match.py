@@ -138,5 +138,20 @@ def test_shards_merge_into_one_report(path):
         require(score_line(out)[0] == 4, "the report merges both shards", out)
 
 
+def test_equal_time_follows_the_fixed_depth_engine(path):
+    # Engine 2 searches a fixed depth; with --equal-time engine 1's movetime is
+    # engine 2's mean time so far in the game, so both report per-side means.
+    code, out = match(["--game", "hare-hounds", "--engine1", path, "--engine2", path, "--games", "2",
+                       "--movetime", "50", "--go2", "depth 3", "--equal-time", "--quiet"])
+    require(code == 0, f"exit code {code}", out)
+    require(score_line(out)[0] == 2, "both games played", out)
+    for name in ("engine1", "engine2"):
+        require(re.search(rf"^{name}: \d+ moves, mean \d+ ms per move \(as p1 \d+ ms, as p2 \d+ ms\)$", out, re.M),
+                f"{name}: mean time per side", out)
+    code, out = match(["--game", "hare-hounds", "--engine1", path, "--engine2", path, "--games", "2",
+                       "--tc", "1+0.1", "--equal-time"])
+    require(code != 0 and "--equal-time needs --movetime" in out, "--equal-time without --movetime is refused", out)
+
+
 if __name__ == "__main__":
     run_tests(globals())
