@@ -385,16 +385,14 @@ class Searcher {
   }
 
   // Above this many plies to the end, the search does not jump to an exact
-  // solve: the solver's cost grows about 3x per ply, so allow more with time.
+  // solve: the solver's cost grows about 3x per ply, so allow more with time
+  // (engine/timeman.h). A depth-limited untimed search asked for its depth.
   int solve_jump_limit() const {
-    if (shared_.limits.infinite || shared_.limits.ponder ||
-        (!shared_.time.timed() && shared_.limits.nodes == 0))
-      return kMaxSearchPly;
     if (shared_.limits.nodes > 0) return 14;
-    double ms = static_cast<double>(shared_.time.soft_ms());
-    int limit = 14;
-    for (double t = 15; t < ms; t *= 3) ++limit;
-    return limit;
+    if (shared_.time.timed() && !shared_.limits.infinite && !shared_.limits.ponder)
+      return ludus::solve_jump_limit(shared_.time.soft_ms());
+    if (shared_.limits.depth > 0 && !shared_.limits.infinite && !shared_.limits.ponder) return kMaxSearchPly;
+    return ludus::solve_jump_limit(unbounded_solve_budget(shared_.time.elapsed_ms()));
   }
 
   // ---- the tree search -----------------------------------------------------

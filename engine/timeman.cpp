@@ -117,4 +117,13 @@ bool TimeManager::should_stop_iterating(double stability) const {
   return static_cast<double>(elapsed_ms()) >= budget * 0.55;
 }
 
+
+int solve_jump_limit(std::int64_t budget_ms) {
+  int limit = 14;
+  for (double t = 15; t < static_cast<double>(budget_ms); t *= 3) ++limit;
+  return limit;
+}
+
+std::int64_t unbounded_solve_budget(std::int64_t elapsed_ms) { return 250 + 4 * std::max<std::int64_t>(0, elapsed_ms); }
+
 }  // namespace ludus

@@ -21,6 +21,18 @@ using Clock = std::chrono::steady_clock;
 std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits, Side us, int moves_left,
                                                      std::int64_t overhead_ms);
 
+// The deepest exact solve (in plies to the end) worth jumping to from the
+// midgame iterations with `budget_ms` to spend: 14 plies at 15 ms and one
+// more for every 3x the time (a solver's cost grows about 3x per ply).
+int solve_jump_limit(std::int64_t budget_ms);
+
+// The budget an unbounded search (`go infinite`, pondering, a bare `go`
+// without limits) gives such a solve after `elapsed_ms` of searching:
+// about as much again as it has spent (times 4), so an analysis deepens
+// normally and turns to the exact solve only once it can plausibly finish;
+// jumping to a 60-ply solve at once would leave it stuck at depth 3.
+std::int64_t unbounded_solve_budget(std::int64_t elapsed_ms);
+
 class TimeManager {
  public:
   // `moves_left`: the game's estimate of the mover's remaining turns, used

@@ -174,6 +174,23 @@ def test_go_infinite_stop(path):
         check(e.sync() == [], e, "output after the bestmove")
 
 
+def test_go_infinite_keeps_deepening_far_from_the_end(path):
+    # Analysis (`go infinite`) far from the end must go on deepening: it used
+    # to jump at iteration 4 to an exact solve of the whole game (60 empties
+    # in Othello, a whole Linja game) and stay at depth 3 until `stop`.
+    for game, depth in (("othello", 8), ("linja", 10)):
+        with fresh_engine(path) as e:
+            e.ok(f"newgame {game}")
+            e.ok("position startpos")
+            e.send("go infinite")
+            deep = lambda l: l.startswith("info depth") and int(l.split()[2]) >= depth
+            lines = e.read_until(lambda l: deep(l) or l.startswith("bestmove"), what=f"{game}: info depth {depth}",
+                                 timeout=20)
+            check(deep(lines[-1]), e, f"{game}: go infinite stopped deepening: {lines[-3:]}")
+            e.send("stop")
+            e.read_until(lambda l: l.startswith("bestmove"), what="bestmove after stop", timeout=3)
+
+
 def test_go_infinite_single_move_waits_for_stop(path):
     with fresh_engine(path) as e:
         e.ok(f"position fen {T6_FEN}")   # the only move is pass

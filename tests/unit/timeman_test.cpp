@@ -61,3 +61,19 @@ TEST_CASE("timeman: the clock budget stays within the clock") {
     }
   }
 }
+
+TEST_CASE("timeman: exact-solve jump limit grows one ply per 3x of budget") {
+  CHECK(solve_jump_limit(0) == 14);
+  CHECK(solve_jump_limit(15) == 14);
+  CHECK(solve_jump_limit(16) == 15);
+  CHECK(solve_jump_limit(45) == 15);
+  CHECK(solve_jump_limit(46) == 16);
+  // An unbounded search starts modestly (no 60-ply solve at iteration 4)
+  // and allows deeper solves the longer it has run.
+  const int at_start = solve_jump_limit(unbounded_solve_budget(0));
+  CHECK(at_start >= 15);
+  CHECK(at_start <= 18);
+  CHECK(solve_jump_limit(unbounded_solve_budget(10000)) > at_start);
+  CHECK(solve_jump_limit(unbounded_solve_budget(10000)) < 30);
+  CHECK(unbounded_solve_budget(-5) == unbounded_solve_budget(0));
+}
