@@ -61,6 +61,11 @@ class GameSession final : public Session {
     Status st = G::set_option(copy, name, value);
     if (!st) return st;
     config_ = copy;
+    // A rules option (Linja's overshoot rule, ...) holds for the current
+    // position too: re-read it from its FEN under the new configuration, so
+    // that it and `position fen <its fen>` are the same position (the search
+    // used to play by the old rule while the parser used the new one).
+    if (Position p; G::parse_fen(G::to_fen(pos_), p, config_)) pos_ = p;
     return st;
   }
 

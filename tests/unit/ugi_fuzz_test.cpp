@@ -23,44 +23,12 @@
 #include "games/registry.h"
 #include "protocol/output.h"
 #include "protocol/ugi.h"
+#include "tests/unit/fuzz_support.h"
 
 using namespace ludus;
+using namespace ludus::fuzz;
 
 namespace {
-
-// splitmix64: the same sequence on every platform and standard library.
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  std::size_t below(std::size_t n) { return n ? static_cast<std::size_t>(next() % n) : 0; }
-  bool chance(int percent) { return below(100) < static_cast<std::size_t>(percent); }
-  template <class T>
-  const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
-};
-
-// Output written to an in-memory FILE*, read back after every line.
-struct MemOut {
-  char* buf = nullptr;
-  std::size_t size = 0;
-  std::size_t read = 0;
-  std::FILE* f = nullptr;
-  MemOut() { f = open_memstream(&buf, &size); }
-  ~MemOut() {
-    std::fclose(f);
-    std::free(buf);
-  }
-  std::string take() {
-    std::fflush(f);
-    std::string s(buf + read, size - read);
-    read = size;
-    return s;
-  }
-};
 
 const std::vector<std::string> kNumbers = {
     "0", "1", "2", "3", "-1", "-3", "+1", "+2", "007", "1.5", "1e3", "0x10", "abc", "",
@@ -78,16 +46,6 @@ const std::vector<std::string> kWords = {
     "X", "O", "x", "o", "*", "0", "-", ".", ";", "G8:+18;"};
 
 const std::vector<std::string> kFenChars = {"X", "O", "x", "o", "*", "0", "-", "-", "-", ".", "B", "W", "Z", " "};
-
-std::string random_bytes(Rng& r, std::size_t n) {
-  std::string s;
-  for (std::size_t i = 0; i < n; ++i) {
-    char c = static_cast<char>(r.below(256));
-    if (c == '\n') c = '\x01';  // one line per handle() call, as from getline
-    s += c;
-  }
-  return s;
-}
 
 std::string random_fen(Rng& r, const std::vector<std::string>& real_fens) {
   std::string f;
@@ -129,15 +87,6 @@ std::vector<std::string> random_game_prefix(Rng& r, Session& oracle, std::size_t
     played.push_back(m);
   }
   return played;
-}
-
-std::string join(const std::vector<std::string>& v, std::size_t from = 0) {
-  std::string s;
-  for (std::size_t i = from; i < v.size(); ++i) {
-    if (!s.empty()) s += ' ';
-    s += v[i];
-  }
-  return s;
 }
 
 std::string valid_command(Rng& r, Session& oracle, const std::vector<std::string>& real_fens,
@@ -293,46 +242,6 @@ bool make_safe(std::string& line) {
     return true;
   }
   return true;
-}
-
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-bool is_protocol_line(std::string_view l) {
-  static const char* words[] = {"id", "option", "ugiok", "readyok", "bestmove", "info", "response"};
-  for (const char* w : words) {
-    const std::string_view word(w);
-    if (l == word) return word == "ugiok" || word == "readyok" || word == "response";
-    if (starts_with(l, word) && l.size() > word.size() && l[word.size()] == ' ' && word != "ugiok" &&
-        word != "readyok")
-      return true;
-  }
-  return false;
-}
-
-// Splits output into lines; false if the output does not end with a newline.
-bool split_lines(const std::string& out, std::vector<std::string>& lines) {
-  lines.clear();
-  std::size_t start = 0;
-  while (start < out.size()) {
-    const std::size_t nl = out.find('\n', start);
-    if (nl == std::string::npos) return false;
-    lines.push_back(out.substr(start, nl - start));
-    start = nl + 1;
-  }
-  return true;
-}
-
-std::string printable(std::string_view s) {
-  std::string r;
-  for (unsigned char c : s.substr(0, 200)) {
-    if (c >= 0x20 && c < 0x7F) r += static_cast<char>(c);
-    else {
-      char b[8];
-      std::snprintf(b, sizeof b, "\\x%02X", c);
-      r += b;
-    }
-  }
-  return r;
 }
 
 }  // namespace
