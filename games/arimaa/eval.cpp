@@ -156,7 +156,8 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
   }
 
   // Pieces within reach of a stronger enemy near a trap the enemy holds:
-  // two pushes or pulls (one turn) drag them onto it.
+  // two pushes or pulls (one turn) drag them onto it; with the enemy to
+  // move, also a stronger enemy one step away from a piece beside it.
   {
     const Bitboard mobile_enemy = opp & ~frozen(p, e);
     int tj = 0;
@@ -169,8 +170,20 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
       for (Bitboard b = own & (ring1 | ring2) & ~p.type[kElephant]; b; b &= b - 1) {
         const int sq = lsb(b);
         const int t = p.type_at(sq);
-        if (!(kAdj.v[sq] & mobile_enemy & p.stronger(e, t + 1))) continue;
         if (own & ring1 & ~bit(sq)) continue;  // a friend guards the trap
+        if (!(kAdj.v[sq] & mobile_enemy & p.stronger(e, t + 1))) {
+          // The enemy to move: a stronger mobile piece one step from an
+          // empty square next to a piece beside the trap (the trap square
+          // included) comes over and drags it in, three of its four steps
+          // (2/10 of the piece). (Two steps away, all four steps, at 1/10
+          // scored worse in the seed match: docs/benchmarks/arimaa.md.)
+          if (!to_move && (ring1 & bit(sq))) {
+            const Bitboard near = kAdj.v[sq] & ~occ;
+            const Bitboard draggers = mobile_enemy & p.stronger(e, t + 1);
+            if (adj(near) & draggers) worst[sq] = std::max(worst[sq], kStaticValue[t] * 2 / 10);
+          }
+          continue;
+        }
         const int v = kStaticValue[t] * ((ring1 & bit(sq)) ? 3 : 2) / 10;
         worst[sq] = std::max(worst[sq], v);
       }
