@@ -64,7 +64,23 @@ constexpr int kExposed = 20;      // per exposed goose
 constexpr int kLevel = 6;         // per rank between the lowest and the highest goose
 constexpr int kGap = 8;           // per horizontal, vertical or diagonal gap
 constexpr int kStall = 15;        // per stall count above 4
+// Fox-side terms (only when the engine plays the fox; docs/benchmarks/hunt.md, session 4):
+constexpr int kReserve = 6;       // per forward step the geese have left, counted from kReserveMid
+constexpr int kReserveMid = 30;   // about the reserve at which sealing the fox stops winning for the geese
+constexpr int kSealedRes = 30;    // fox sealed in ranks 5-7: per forward step left above kReserveMid
+constexpr int kCorner = 30;       // fox on a top-arm point with 3 lines (c6 e6 c7 d7 e7)
+constexpr int kArea2 = 3;         // per empty point within two fox steps
 }  // namespace w
+
+int geese_forward_reserve(const Pos& p) {
+  const Graph& g = board();
+  int reserve = 0;
+  for (std::uint64_t b = p.hunters; b; b &= b - 1) {
+    const int h = lsb(b);
+    reserve += (g.x(h) >= 2 && g.x(h) <= 4 ? 6 : 4) - g.y(h);  // files c-e reach rank 7, the others rank 5
+  }
+  return reserve;
+}
 
 Terms ludus_terms(const Pos& p, bool engine_geese) {
   const Graph& g = board();
@@ -131,6 +147,27 @@ Terms ludus_terms(const Pos& p, bool engine_geese) {
   count_gaps(g, geese, gh, gv, gd);
   t.shape = k > 0 ? -w::kLevel * (max_rank - min_rank) - w::kGap * (gh + gv + gd) : 0;
   if (p.stall >= 5) t.stall = -w::kStall * (p.stall - 4) - (forward_moves == 0 ? 30 * p.stall : 0);
+
+  if (!engine_geese && k >= 4) {
+    // The geese's forward reserve: they must step forward at least every
+    // 10th move (the stall rule), so the forward steps they have left are
+    // what they can spend sealing and then trapping the fox.
+    const int reserve = geese_forward_reserve(p);
+    t.reserve = w::kReserve * (reserve - w::kReserveMid);
+    // The fox's room. Sealed: its region lies in ranks 5-7, so it cannot get
+    // past the geese without a capture; that is lost when the geese still
+    // have many forward steps and won when they have few (their remaining
+    // steps do not suffice to close the top arm before the stall limit).
+    int low = 99;
+    for (std::uint64_t b = region; b; b &= b - 1) low = std::min(low, g.y(lsb(b)));
+    if (low >= 4) t.room += w::kSealedRes * (reserve - w::kReserveMid);
+    // A top-arm point with only 3 lines is where the fox gets trapped.
+    if (fy >= 5 && popcount(g.neighbours(fox)) <= 3) t.room += w::kCorner;
+    // Mobility over two moves: the empty points within two steps.
+    std::uint64_t near = g.neighbours(fox) & empty;
+    for (std::uint64_t b = near; b; b &= b - 1) near |= g.neighbours(lsb(b)) & empty;
+    t.room -= w::kArea2 * popcount(near);
+  }
   return t;
 }
 
@@ -144,6 +181,7 @@ std::vector<std::string> ludus_lines(const Pos& p, bool engine_geese) {
               "  " + f("shape", t.shape) + "  " + f("stall", t.stall),
           "  " + f("fox region", t.region) + "  " + f("open way home", t.escape) + "  " + f("fox mobility", t.mobility),
           "  " + f("capture threats", t.threats) + "  " + f("exposed geese", t.exposed),
+          "  " + f("geese forward reserve", t.reserve) + "  " + f("fox room", t.room) + " (fox-side terms)",
           "  total " + std::to_string(t.total())};
 }
 

@@ -22,14 +22,24 @@ namespace ludus::fox_geese {
 //    that can be jumped at once, and exposed geese (an empty point behind a
 //    goose on a line whose other side the fox can reach);
 //  - shape: a level line without horizontal, vertical or diagonal gaps;
-//  - the stall reserve: a high stall counter with few forward moves left.
+//  - the stall reserve: a high stall counter with few forward moves left;
+//  - only when the engine plays the fox (asymmetric, like the top-arm bonus):
+//    the geese's forward reserve (the forward steps they have left; the
+//    stall rule makes them spend one at least every 10th move), a fox sealed
+//    in ranks 5-7 (bad for it while that reserve is large, good once it is
+//    small), a fox on a top-arm point with 3 lines (c6 e6 c7 d7 e7), and the
+//    points the fox reaches within two steps.
 struct Terms {
   int material = 0, decisive = 0, progress = 0, region = 0, escape = 0, mobility = 0, threats = 0, exposed = 0,
-      shape = 0, stall = 0;
+      shape = 0, stall = 0, reserve = 0, room = 0;
   int total() const {
-    return material + decisive + progress + region + escape + mobility + threats + exposed + shape + stall;
+    return material + decisive + progress + region + escape + mobility + threats + exposed + shape + stall + reserve +
+           room;
   }
 };
+// The forward steps the geese have left: per goose, the ranks up to rank 7
+// (files c-e) or rank 5 (files a, b, f, g).
+int geese_forward_reserve(const hunt::Pos& p);
 Terms ludus_terms(const hunt::Pos& p, bool engine_geese = true);
 int ludus_eval(const hunt::Pos& p, bool engine_geese = true);  // geese's view
 std::vector<std::string> ludus_lines(const hunt::Pos& p, bool engine_geese = true);

@@ -431,3 +431,59 @@ TEST_CASE("fox-geese: proof-number search") {
   CHECK(r.root_pn > 0);
   CHECK(r.root_dn > 0);
 }
+
+TEST_CASE("fox-geese: fox-side terms (geese forward reserve, fox room)") {
+  using fox_geese::geese_forward_reserve;
+  using fox_geese::ludus_terms;
+  // Forward steps left: up to rank 7 on files c-e, rank 5 on a, b, f, g.
+  CHECK(geese_forward_reserve(G::start({})) == 3 * 6 + 3 * 5 + 2 * 2 + 3 * 4 + 2 * 2 + 2 * 1);  // 55
+  CHECK(geese_forward_reserve(fen<G>("d7 a3,b3,c1 geese 0")) == 2 + 2 + 6);
+  CHECK(geese_forward_reserve(fen<G>("d7 a5,b5,f5,g5,c7,e7 fox 0")) == 0);
+  // The terms count only when the engine plays the fox.
+  const auto free_fox = fen<G>("d4 a3,b3,f3,g3,g4 fox 0");  // reserve 2+2+2+2+1 = 9
+  CHECK(ludus_terms(free_fox, true).reserve == 0);
+  CHECK(ludus_terms(free_fox, true).room == 0);
+  CHECK(ludus_terms(free_fox, false).reserve == 6 * (9 - 30));
+  // More forward steps left is better for the geese (geese's view).
+  const auto early = fen<G>("d4 c1,a3,b3,f3,g3 fox 0");  // reserve 6+2+2+2+2 = 14
+  CHECK(ludus_terms(early, false).reserve - ludus_terms(fen<G>("d4 c2,a3,b3,f3,g3 fox 0"), false).reserve == 6);
+  // Sealed: the fox's region lies in ranks 5-7 (a game of session 4, reserve 31,
+  // fox d5 between c5 and e5, the top arm free). Worth 30 per step above 30.
+  const auto sealed = fen<G>("d5 a3,c3,d3,e3,f3,g3,a4,b4,c4,d4,g4,b5,c5,e5,f5 fox 0");
+  CHECK(geese_forward_reserve(sealed) == 31);
+  // d5: 4 lines, not a corner; within two steps: d6 c6 e6 c7 d7 e7.
+  CHECK(ludus_terms(sealed, false).room == 30 * (31 - 30) - 3 * 6);
+  // The same wall with d4 open (the goose stands on e4 instead): not sealed.
+  const auto unsealed = fen<G>("d5 a3,c3,d3,e3,f3,g3,a4,b4,c4,e4,g4,b5,c5,e5,f5 fox 0");
+  CHECK(geese_forward_reserve(unsealed) == 31);
+  CHECK(ludus_terms(unsealed, false).room == -3 * 7);  // within two steps: d4 d6 c6 e6 c7 d7 e7
+  // Sealed with few steps left is good for the fox: the sign turns.
+  const auto late = fen<G>("d6 c4,d4,e4,a5,b5,c5,d5,e5,f5,g5 fox 0");  // reserve 3*3 + 3*2 = 15
+  CHECK(geese_forward_reserve(late) == 15);
+  CHECK(ludus_terms(late, false).room == 30 * (15 - 30) - 3 * 5);  // within two steps: c6 e6 c7 d7 e7
+  // A top-arm corner (3 lines) is worse for the fox than d6 (8 lines).
+  const auto corner = fen<G>("c7 a3,b3,f3,g3 fox 0"), centre = fen<G>("d6 a3,b3,f3,g3 fox 0");
+  CHECK(ludus_terms(corner, false).room - ludus_terms(centre, false).room >= 30);
+  // Two-step area: a fox hemmed in by geese has less room than a free one.
+  CHECK(ludus_terms(fen<G>("d4 c3,d3,e3,c4,e4 fox 0"), false).room > ludus_terms(free_fox, false).room);
+}
+
+TEST_CASE("fox-geese: the ludus evaluation is left-right symmetric") {
+  const Graph& g = fox_geese_graph();
+  const auto mirror = [&](const G::Position& p) {
+    G::Position q = p;
+    q.prey = static_cast<std::uint8_t>(g.at(6 - g.x(p.prey), g.y(p.prey)));
+    q.hunters = 0;
+    for (std::uint64_t b = p.hunters; b; b &= b - 1) q.hunters |= bit(g.at(6 - g.x(lsb(b)), g.y(lsb(b))));
+    return q;
+  };
+  for (const char* f : {"d7 c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,g4 geese 0", "c7 a3,b3,f3,g3 fox 0",
+                        "c6 b4,c4,d5,e5,a3,f3,g3 fox 7", "e5 c3,d3,e4,c2,e2,g5 geese 3", "d7 c5,d5,a3,c6 fox 2",
+                        "b4 a3,c3,c5,d4 fox 0", "e6 c5,d5,e5,f5,g5,c4,d4,e4 geese 9"}) {
+    INFO(f);
+    const auto p = fen<G>(f), q = mirror(p);
+    CHECK(fox_geese::geese_forward_reserve(p) == fox_geese::geese_forward_reserve(q));
+    for (const bool engine_geese : {true, false})
+      CHECK(fox_geese::ludus_eval(p, engine_geese) == fox_geese::ludus_eval(q, engine_geese));
+  }
+}
