@@ -138,9 +138,11 @@ BB captured_squares(const Position& p, Move m) {
   BB out;
   if (!m.captures) return out;
   BB opp = p.pieces[p.side ^ 1];
-  for (int i = 0; opp.any(); ++i) {
+  // Bit i of the mask is the i-th enemy piece in square order; stop after
+  // the last captured one.
+  for (unsigned mask = m.captures; mask && opp.any(); mask >>= 1) {
     const int sq = opp.pop();
-    if ((m.captures >> i) & 1) out.set(sq);
+    if (mask & 1) out.set(sq);
   }
   return out;
 }
@@ -160,9 +162,9 @@ Position play(const Position& p, Move m) {
   }
   if (m.captures) {
     BB opp = p.pieces[them];
-    for (int i = 0; opp.any(); ++i) {
+    for (unsigned mask = m.captures; mask && opp.any(); mask >>= 1) {
       const int sq = opp.pop();
-      if (!((m.captures >> i) & 1)) continue;
+      if (!(mask & 1)) continue;
       const bool k = p.knights.test(sq);
       c.base_key ^= z.piece[kind_of(them, k)][sq];
       c.pieces[them].reset(sq);

@@ -40,7 +40,18 @@ struct Tables {
   std::uint8_t guard[2][kGrid];   // an own piece near the own castle
   std::uint8_t danger[2][kGrid];  // an enemy piece near `side`'s castle
   BB flank;                       // files a and l, ranks 5-12
+  BB parity[4];                   // squares by (file parity, rank parity)
 };
+constexpr int parity_of(int sq) { return (file_of(sq) & 1) | (rank_of(sq) & 1) << 1; }
+// Squares X (empty) with X+d in `targets` and X+2d in `landing`, some d:
+// where a jump over a member of `targets` can start.
+BB jump_spots_over(BB targets, BB landing) {
+  return (shift<N>(shift<N>(landing) & targets) | shift<NE>(shift<NE>(landing) & targets) |
+          shift<E>(shift<E>(landing) & targets) | shift<SE>(shift<SE>(landing) & targets) |
+          shift<S>(shift<S>(landing) & targets) | shift<SW>(shift<SW>(landing) & targets) |
+          shift<W>(shift<W>(landing) & targets) | shift<NW>(shift<NW>(landing) & targets)) &
+         landing;
+}
 constexpr Tables make_tables() {
   Tables t{};
   for (int side = 0; side < 2; ++side)
@@ -50,6 +61,8 @@ constexpr Tables make_tables() {
       t.guard[side][sq] = static_cast<std::uint8_t>(hd >= 1 && hd <= 3 ? kGuard[hd] : 0);
       t.danger[side][sq] = static_cast<std::uint8_t>(hd >= 1 && hd <= 4 ? kDanger[hd] : 0);
     }
+  for (int sq = 0; sq < kGrid; ++sq)
+    if (exists(file_of(sq), rank_of(sq))) t.parity[parity_of(sq)].set(sq);
   for (int r = 4; r <= 11; ++r) t.flank.set(make_square(0, r)), t.flank.set(make_square(kFiles - 1, r));
   return t;
 }
@@ -137,8 +150,16 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   for (int d = 0; d < 8; ++d) hang |= jshift[d] & own & empty_shift[d ^ 4];
   // Pieces an enemy Knight can charge: a canter to a square next to the piece
   // with an empty square beyond it (the first capture of the charge).
+  // Only landings from which a jump over one of ours is available matter;
+  // a canter keeps the parity of file and rank, so a Knight whose class
+  // holds no such square is skipped without its canter search.
   BB charge_from;
-  for (BB k = jumpers & p.knights; k.any();) charge_from |= canter_squares(p, them, k.pop());
+  const BB jump_spots = jump_spots_over(own, empty);
+  for (BB k = jumpers & p.knights; k.any();) {
+    const int sq = k.pop();
+    if ((jump_spots & kTables.parity[parity_of(sq)]).any()) charge_from |= canter_squares(p, them, sq);
+  }
+  charge_from &= jump_spots;
   if (charge_from.any()) {
     BB cshift[8];
     all_shifts(charge_from, cshift);
@@ -240,11 +261,7 @@ Features features(const Position& p) {
   if (a.hanging_count > 0) {
     Position q = p;
     q.side = static_cast<std::uint8_t>(them);
-    Move moves[kMaxMoves];
-    const int n = noisy_moves(q, moves);
-    int best = 0;
-    for (int i = 0; i < n; ++i) best = std::max(best, captured_value(q, moves[i]));
-    x[kFThreat] = best / 100.0f;
+    x[kFThreat] = max_capture_value(q) / 100.0f;
   }
   // Race over all pieces: the two nearest to the enemy castle (one if a
   // square is held already), moves needed by each side.
@@ -265,9 +282,33 @@ double evaluate_with(const Features& f, const EvalWeights& w) {
   return s / kPhaseScale;
 }
 
-Score evaluate(const Position& p) {
+Score evaluate_uncached(const Position& p) {
   const double s = evaluate_with(features(p), kEvalWeights);
   return static_cast<Score>(std::clamp(std::lround(s), -20000L, 20000L));
+}
+
+namespace {
+// The evaluation cache: one table per thread (searcher threads never share
+// it), direct-mapped on the repetition key (pieces, side, castle counters,
+// the OwnCastleJump rule: everything the evaluation reads; the clock, which
+// it does not read, is left out so that positions differing only in the
+// clock share an entry). The whole key is stored, so a hit is the same
+// position (up to a 64-bit Zobrist collision).
+constexpr int kEvalCacheBits = 16;
+struct EvalCacheEntry {
+  std::uint64_t key = 0;
+  std::int32_t score = 0;
+  bool valid = false;
+};
+thread_local EvalCacheEntry eval_cache[1 << kEvalCacheBits];
+}  // namespace
+
+Score evaluate(const Position& p) {
+  EvalCacheEntry& e = eval_cache[p.base_key & ((1u << kEvalCacheBits) - 1)];
+  if (e.valid && e.key == p.base_key) return e.score;
+  const Score s = evaluate_uncached(p);
+  e.key = p.base_key, e.score = s, e.valid = true;
+  return s;
 }
 
 std::vector<std::string> eval_lines(const Position& p) {

@@ -77,7 +77,11 @@ struct EvalWeights {
 };
 const EvalWeights& eval_weights();
 
+// Cached per thread by the position's repetition key (base_key), which must
+// be up to date (play, parse_fen and the null move keep it so).
 Score evaluate(const Position& p);
+// The same without the cache (tests compare the two).
+Score evaluate_uncached(const Position& p);
 // The same with explicit weights (the tuner's view).
 double evaluate_with(const Features& f, const EvalWeights& w);
 std::vector<std::string> eval_lines(const Position& p);

@@ -1,5 +1,7 @@
 #include "games/camelot/movegen.h"
 
+#include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstring>
 #include <vector>
@@ -107,6 +109,12 @@ struct Gen {
   BB own, opp, empty, own_castle, enemy_castle;
   Move* out;
   int n = 0;
+  // Best-value mode (max_capture_value): complete capture chains are not
+  // listed, only the most material one takes is kept (100 a Man, 135 a
+  // Knight); `opp_knights` marks the Knights among the captured-set bits.
+  bool best_only = false;
+  int best_value = 0;
+  std::uint16_t opp_knights = 0;
 
   Gen(const Position& pos, Move* o)
       : p(pos), us(pos.side), them(pos.side ^ 1), own(pos.pieces[pos.side]), opp(pos.pieces[pos.side ^ 1]),
@@ -173,6 +181,12 @@ struct Gen {
     int first_result;
 
     void record(int sq, std::uint16_t mask) {
+      if (g.best_only) {
+        const int v = std::popcount(static_cast<unsigned>(mask)) * kManValue +
+                      std::popcount(static_cast<unsigned>(mask & g.opp_knights)) * (kKnightValue - kManValue);
+        if (v > g.best_value) g.best_value = v;
+        return;
+      }
       if (seen.overflowed()) {  // no memo any more: remove duplicates by hand
         for (int i = first_result; i < g.n; ++i)
           if (g.out[i].to == sq && g.out[i].captures == mask && g.out[i].from == origin) return;
@@ -407,6 +421,37 @@ int noisy_moves(const Position& p, Move* out) {
 
 BB canter_squares(const Position& p, int side, int from) {
   return canter_reach(from, p.pieces[side] - BB::square(from), p.empty() - kCastle[side], kCastle[side ^ 1]);
+}
+
+int max_capture_value(const Position& p) {
+  if (p.clock >= 100 || material_or_castle_outcome(p) != Outcome::Ongoing) return 0;
+  if ((p.pieces[p.side] & kCastle[p.side]).any()) {
+    // Rules 5.6 step 1 filters whole moves: list them (rare).
+    Move buf[kMaxMoves];
+    const int n = noisy_moves(p, buf);
+    int best = 0;
+    for (int i = 0; i < n; ++i) best = std::max(best, captured_value(p, buf[i]));
+    return best;
+  }
+  Gen g(p, nullptr);
+  g.best_only = true;
+  {
+    int i = 0;
+    for (BB b = g.opp; b.any(); ++i)
+      if (p.knights.test(b.pop())) g.opp_knights = static_cast<std::uint16_t>(g.opp_knights | 1u << i);
+  }
+  // As noisy_moves: every piece's captures under the obligation, else the
+  // optional charges (the castle-completing moves capture nothing).
+  const BB sources = jump_sources(p, p.side) & g.own;
+  if (sources.any()) {
+    // Men only capture from a jump source; Knights also by charges.
+    BB movers = sources | (g.own & p.knights);
+    while (movers.any()) g.piece(movers.pop(), false, true);
+  } else {
+    BB knights = g.own & p.knights;
+    while (knights.any()) g.piece(knights.pop(), false, true);
+  }
+  return g.best_value;
 }
 
 int captured_value(const Position& p, Move m) {

@@ -55,5 +55,9 @@ BB canter_squares(const Position& p, int side, int from);
 constexpr int kManValue = 100;
 constexpr int kKnightValue = 135;
 int captured_value(const Position& p, Move m);
+// The most material (100 a Man, 135 a Knight) one quiescence move of the side
+// to move captures: max of captured_value over noisy_moves(p), without
+// listing the moves.
+int max_capture_value(const Position& p);
 
 }  // namespace ludus::camelot
