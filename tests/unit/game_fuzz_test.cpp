@@ -253,7 +253,12 @@ bool is_aei_line(std::string_view l) {
 std::string wait_for_bestmove(MemOut& mem) {
   std::string text = mem.take();
   if (text.find("log Error: go") != std::string::npos) return text;
-  for (int i = 0; i < 20000 && text.find("bestmove") == std::string::npos; ++i) {
+  // Until the bestmove line is whole (the search thread may be writing it).
+  auto done = [&text] {
+    const std::size_t at = text.find("bestmove");
+    return at != std::string::npos && text.find('\n', at) != std::string::npos;
+  };
+  for (int i = 0; i < 20000 && !done(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
     text += mem.take();
   }
