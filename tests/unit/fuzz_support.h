@@ -10,6 +10,12 @@
 #include <string_view>
 #include <vector>
 
+#include <doctest/doctest.h>
+
+#include "engine/session.h"
+#include "engine/text.h"
+#include "protocol/ugi.h"
+
 namespace ludus::fuzz {
 
 // splitmix64: the same sequence on every platform and standard library.
@@ -107,6 +113,66 @@ inline std::string printable(std::string_view s) {
     }
   }
   return r;
+}
+
+// A random legal line of up to `max_len` moves from the oracle's current
+// position (the oracle ends after it).
+inline std::vector<std::string> random_line(Rng& r, Session& oracle, std::size_t max_len) {
+  std::vector<std::string> played;
+  while (played.size() < max_len && oracle.outcome() == Outcome::Ongoing) {
+    const auto moves = oracle.legal_moves();
+    if (moves.empty()) break;
+    const std::string m = r.pick(moves);
+    if (!oracle.play_move(m)) break;
+    played.push_back(m);
+  }
+  return played;
+}
+
+
+// One line through a UGI front end: sends it, waits for the search it may
+// start (only short ones are sent) and checks the output: whole protocol
+// lines of printable ASCII; an error comes as one line alone and leaves the
+// position unchanged; only position-setting commands change the position;
+// one bestmove per successful go.
+struct UgiStep {
+  std::string text;                // all output
+  std::vector<std::string> lines;  // the same, split
+  bool error = false;              // an `info string error:` line
+  std::string best;                // the bestmove, empty if none
+};
+
+inline UgiStep ugi_step(UgiProtocol& ugi, MemOut& mem, const std::string& line) {
+  UgiStep step;
+  const std::string fen_before = ugi.session().fen();
+  const auto words = split_words(line);
+  const std::string cmd = words.empty() ? "" : to_lower(words[0]);
+  REQUIRE(ugi.handle(line));
+  ugi.session().wait();
+  REQUIRE_FALSE(ugi.session().searching());
+  step.text = mem.take();
+  REQUIRE_MESSAGE(split_lines(step.text, step.lines), "output does not end with a newline: ", printable(step.text));
+  int error_lines = 0, bestmoves = 0;
+  for (const auto& l : step.lines) {
+    CAPTURE(l);
+    REQUIRE_MESSAGE(is_protocol_line(l), "not a protocol line: ", printable(l));
+    REQUIRE_MESSAGE(printable(l) == l.substr(0, 200), "control or non-ASCII bytes in: ", printable(l));
+    if (starts_with(l, "info string error: ")) ++error_lines;
+    if (starts_with(l, "bestmove ")) {
+      ++bestmoves;
+      if (l.substr(9) != "none") step.best = l.substr(9);
+    }
+  }
+  REQUIRE_MESSAGE(error_lines <= 1, "several error lines: ", printable(step.text));
+  step.error = error_lines == 1;
+  if (step.error) {
+    REQUIRE_MESSAGE(step.lines.size() == 1, "an error line with other output: ", printable(step.text));
+    REQUIRE(ugi.session().fen() == fen_before);
+  }
+  if (cmd != "position" && cmd != "newgame" && cmd != "uginewgame" && cmd != "setoption")
+    REQUIRE(ugi.session().fen() == fen_before);
+  if (cmd == "go" && !step.error) REQUIRE(bestmoves == 1);
+  return step;
 }
 
 }  // namespace ludus::fuzz

@@ -58,20 +58,6 @@ std::string mutate_text(Rng& r, std::string s, const std::string& alphabet) {
   return s;
 }
 
-// A random legal line of up to `max_len` moves from the oracle's current
-// position (the oracle ends after it).
-std::vector<std::string> random_line(Rng& r, Session& oracle, std::size_t max_len) {
-  std::vector<std::string> played;
-  while (played.size() < max_len && oracle.outcome() == Outcome::Ongoing) {
-    const auto moves = oracle.legal_moves();
-    if (moves.empty()) break;
-    const std::string m = r.pick(moves);
-    if (!oracle.play_move(m)) break;
-    played.push_back(m);
-  }
-  return played;
-}
-
 std::string characters_of(const std::vector<std::string>& texts) {
   std::string chars;
   for (const auto& t : texts)
@@ -154,35 +140,6 @@ std::string game_line(Rng& r, Session& oracle, const GameCorpus& c, const std::v
   }
 }
 
-// Returns the bestmove played (empty if none).
-std::string check_output(const std::string& text, const std::string& cmd, Session& session,
-                         const std::string& fen_before, int& errors) {
-  std::vector<std::string> lines;
-  REQUIRE_MESSAGE(split_lines(text, lines), "output does not end with a newline: ", printable(text));
-  int error_lines = 0, bestmoves = 0;
-  std::string best;
-  for (const auto& l : lines) {
-    CAPTURE(l);
-    REQUIRE_MESSAGE(is_protocol_line(l), "not a protocol line: ", printable(l));
-    REQUIRE_MESSAGE(printable(l) == l.substr(0, 200), "control or non-ASCII bytes in: ", printable(l));
-    if (starts_with(l, "info string error: ")) ++error_lines;
-    if (starts_with(l, "bestmove ")) {
-      ++bestmoves;
-      if (l.substr(9) != "none") best = l.substr(9);
-    }
-  }
-  REQUIRE_MESSAGE(error_lines <= 1, "several error lines: ", printable(text));
-  if (error_lines) {
-    ++errors;
-    REQUIRE_MESSAGE(lines.size() == 1, "an error line with other output: ", printable(text));
-    REQUIRE(session.fen() == fen_before);
-  }
-  if (cmd != "position" && cmd != "newgame" && cmd != "uginewgame" && cmd != "setoption")
-    REQUIRE(session.fen() == fen_before);
-  if (cmd == "go" && !error_lines) REQUIRE(bestmoves == 1);
-  return best;
-}
-
 }  // namespace
 
 TEST_CASE("game fuzz: every game's FEN, token and option parsers through UGI") {
@@ -208,15 +165,12 @@ TEST_CASE("game fuzz: every game's FEN, token and option parsers through UGI") {
     for (int n = 0; n < kLines; ++n) {
       const std::string line = game_line(r, *oracle, corpus, options, !multi_step);
       const std::string fen_before = ugi.session().fen();
-      const auto words = split_words(line);
-      const std::string cmd = words.empty() ? "" : to_lower(words[0]);
       CAPTURE(n);
       const std::string shown = printable(line);
       CAPTURE(shown);
-      REQUIRE(ugi.handle(line));
-      ugi.session().wait();
-      REQUIRE_FALSE(ugi.session().searching());
-      const std::string best = check_output(mem.take(), cmd, ugi.session(), fen_before, errors);
+      const UgiStep step = ugi_step(ugi, mem, line);
+      errors += step.error ? 1 : 0;
+      const std::string& best = step.best;
       if (!best.empty()) {
         // The bestmove is legal: the session itself (same options, same
         // spelling rules: Arimaa's steps in any order, capture marks) takes
