@@ -273,6 +273,12 @@ class GameSession final : public Session {
     if (game_over()) return {};
     return turns_without_repetitions();
   }
+  // At most `limit` of them, the first in move order: cheap where the whole
+  // list is not (an Arimaa position has tens of thousands of turns).
+  std::vector<std::vector<Move>> playable_turns(std::size_t limit) const {
+    if (game_over()) return {};
+    return sample_playable_turns<G>(pos_, history_, limit);
+  }
   // The same without the end-of-game checks of the repetition rules.
   std::vector<std::vector<Move>> turns_without_repetitions() const {
     std::vector<std::vector<Move>> turns;
@@ -430,9 +436,9 @@ class GameSession final : public Session {
                       (repetition_rule<G>() != RepetitionRule::IllegalThird ||
                        count_occurrences(history_, repetition_key<G>(play_all<G>(pos_, check))) < 2);
       if (!ok) {
-        // The first playable turn (not the whole list: an Arimaa position
-        // has tens of thousands, too slow to list inside a timed search).
-        const auto legal = game_over() ? std::vector<std::vector<Move>>{} : sample_playable_turns<G>(pos_, history_, 1);
+        // The first playable turn (not the whole list: too slow to build
+        // inside a timed search for Arimaa).
+        const auto legal = playable_turns(1);
         if (!legal.empty()) return legal.front();
       }
     }
@@ -451,9 +457,7 @@ class GameSession final : public Session {
     std::string best = "none", ponder;
     // Only none, one or several matters here: a game with multi-move turns
     // (an Arimaa position has tens of thousands) samples two, not all.
-    const auto turns = multi_move_turns<G>() ? (game_over() ? std::vector<std::vector<Move>>{}
-                                                            : sample_playable_turns<G>(pos_, history_, 2))
-                                             : playable_turns();
+    const auto turns = multi_move_turns<G>() ? playable_turns(2) : playable_turns();
     const std::size_t n = turns.size();
     const std::string book = n > 1 ? book_move(shared.limits) : std::string();
     if (!book.empty()) {

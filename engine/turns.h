@@ -71,18 +71,32 @@ typename G::Position play_all(typename G::Position p, const std::vector<typename
 }
 
 namespace detail {
-template <class G>
-void enumerate_turns(const typename G::Position& start, const typename G::Position& now,
-                     std::vector<typename G::Move>& prefix, std::vector<std::vector<typename G::Move>>& out) {
+// Depth first over the moves of one turn from `start`: calls
+// visit(moves, end) for every completed turn, in the game's move order, and
+// stops as soon as it returns true (then returns true itself).
+template <class G, class Visit>
+bool for_each_turn(const typename G::Position& start, const typename G::Position& now,
+                   std::vector<typename G::Move>& prefix, Visit& visit) {
   typename G::Move moves[G::kMaxMoves];
   const int n = G::legal_moves(now, moves);
   for (int i = 0; i < n; ++i) {
     const auto next = G::play(now, moves[i]);
     prefix.push_back(moves[i]);
-    if (turn_over<G>(start, next)) out.push_back(prefix);
-    else enumerate_turns<G>(start, next, prefix, out);
+    const bool stop = turn_over<G>(start, next) ? visit(prefix, next) : for_each_turn<G>(start, next, prefix, visit);
     prefix.pop_back();
+    if (stop) return true;
   }
+  return false;
+}
+
+template <class G>
+void enumerate_turns(const typename G::Position& pos, std::vector<std::vector<typename G::Move>>& out) {
+  std::vector<typename G::Move> prefix;
+  auto keep = [&out](const std::vector<typename G::Move>& turn, const typename G::Position&) {
+    out.push_back(turn);
+    return false;
+  };
+  for_each_turn<G>(pos, pos, prefix, keep);
 }
 }  // namespace detail
 
@@ -96,46 +110,13 @@ void legal_turns(const typename G::Position& pos, std::vector<std::vector<typena
   if constexpr (requires { G::legal_turns(pos, out); }) {
     G::legal_turns(pos, out);
   } else if constexpr (multi_move_turns<G>()) {
-    std::vector<typename G::Move> prefix;
-    detail::enumerate_turns<G>(pos, pos, prefix, out);
+    detail::enumerate_turns<G>(pos, out);
   } else {
     typename G::Move moves[G::kMaxMoves];
     const int n = G::legal_moves(pos, moves);
     for (int i = 0; i < n; ++i) out.push_back({moves[i]});
   }
 }
-
-namespace detail {
-// Depth first over the moves of one turn; stops once `limit` turns with
-// distinct results are found. `history`: repetition keys (IllegalThird).
-template <class G>
-bool sample_turns(const typename G::Position& start, const typename G::Position& now,
-                  std::vector<typename G::Move>& prefix, std::vector<std::vector<typename G::Move>>& out,
-                  std::vector<std::uint64_t>& results, const std::vector<std::uint64_t>& history,
-                  std::size_t limit) {
-  typename G::Move moves[G::kMaxMoves];
-  const int n = G::legal_moves(now, moves);
-  for (int i = 0; i < n; ++i) {
-    const auto next = G::play(now, moves[i]);
-    prefix.push_back(moves[i]);
-    if (turn_over<G>(start, next)) {
-      const std::uint64_t key = G::key(next);
-      const bool repeats = repetition_rule<G>() == RepetitionRule::IllegalThird &&
-                           count_occurrences(history, repetition_key<G>(next)) >= 2;
-      if (!repeats && std::find(results.begin(), results.end(), key) == results.end()) {
-        results.push_back(key);
-        out.push_back(prefix);
-      }
-    } else if (sample_turns<G>(start, next, prefix, out, results, history, limit)) {
-      prefix.pop_back();
-      return true;
-    }
-    prefix.pop_back();
-    if (out.size() >= limit) return true;
-  }
-  return false;
-}
-}  // namespace detail
 
 // At most `limit` playable turns (distinct resulting positions, none making
 // a third repetition under IllegalThird), the first ones in move order.
@@ -151,8 +132,18 @@ std::vector<std::vector<typename G::Move>> sample_playable_turns(const typename 
     if (G::outcome(pos) != Outcome::Ongoing) return out;
   }
   std::vector<typename G::Move> prefix;
-  std::vector<std::uint64_t> results;
-  detail::sample_turns<G>(pos, pos, prefix, out, results, history, limit);
+  std::vector<std::uint64_t> results;  // keys of the positions already reached
+  auto keep = [&](const std::vector<typename G::Move>& turn, const typename G::Position& end) {
+    const std::uint64_t key = G::key(end);
+    const bool repeats = repetition_rule<G>() == RepetitionRule::IllegalThird &&
+                         count_occurrences(history, repetition_key<G>(end)) >= 2;
+    if (!repeats && std::find(results.begin(), results.end(), key) == results.end()) {
+      results.push_back(key);
+      out.push_back(turn);
+    }
+    return out.size() >= limit;
+  };
+  detail::for_each_turn<G>(pos, pos, prefix, keep);
   return out;
 }
 
