@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/eval_cache.h"
 #include "games/arimaa/goal.h"
 
 namespace ludus::arimaa {
@@ -171,7 +172,8 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
         const int sq = lsb(b);
         const int t = p.type_at(sq);
         if (own & ring1 & ~bit(sq)) continue;  // a friend guards the trap
-        if (!(kAdj.v[sq] & mobile_enemy & p.stronger(e, t + 1))) {
+        const Bitboard draggers = mobile_enemy & p.stronger(e, t + 1);
+        if (!(kAdj.v[sq] & draggers)) {
           // The enemy to move: a stronger mobile piece one step from an
           // empty square next to a piece beside the trap (the trap square
           // included) comes over and drags it in, three of its four steps
@@ -179,7 +181,6 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
           // scored worse in the seed match: docs/benchmarks/arimaa.md.)
           if (!to_move && (ring1 & bit(sq))) {
             const Bitboard near = kAdj.v[sq] & ~occ;
-            const Bitboard draggers = mobile_enemy & p.stronger(e, t + 1);
             if (adj(near) & draggers) worst[sq] = std::max(worst[sq], kStaticValue[t] * 2 / 10);
           }
           continue;
@@ -211,10 +212,11 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
         const int s = lsb(sup);
         const int st = p.type_at(s);
         const int v = kStaticValue[p.type_at(tsq)];
-        const Bitboard draggers = kAdj.v[s] & p.stronger(e, st + 1) & ~enemy_frozen;
+        const Bitboard stronger_near = kAdj.v[s] & p.stronger(e, st + 1);
+        const Bitboard draggers = stronger_near & ~enemy_frozen;
         const Bitboard empty = ~occ;
         if (draggers && !to_move && ((kAdj.v[s] & empty) || (adj(draggers) & empty))) out.danger -= v * 7 / 10;
-        else if (kAdj.v[s] & p.stronger(e, st + 1)) out.danger -= to_move ? v / 6 : v * 2 / 5;
+        else if (stronger_near) out.danger -= to_move ? v / 6 : v * 2 / 5;
         else out.danger -= v / 20;
       }
     }
@@ -310,20 +312,10 @@ Score evaluate(const Position& p) {
   // board again and again through other step orders (and other pull
   // options), also at the leaves, which the transposition table does not
   // store: remember recent results.
-  struct Entry {
-    std::uint64_t key;
-    Score score;
-  };
-  constexpr std::size_t kSize = std::size_t{1} << 16;
-  thread_local std::vector<Entry> cache(kSize, Entry{0, 0});
-  std::uint64_t key = p.hash ^ zobrist().steps[p.steps];
-  if (key == 0) key = 1;
-  Entry& e = cache[key & (kSize - 1)];
-  if (e.key == key) return e.score;
-  const int v = compute(p).total();
-  const Score score = static_cast<Score>(std::clamp(v, -20000, 20000));
-  e = {key, score};
-  return score;
+  struct ArimaaEval;  // its own table
+  return cached_evaluation<ArimaaEval>(p.hash ^ zobrist().steps[p.steps], [&p] {
+    return static_cast<Score>(std::clamp(compute(p).total(), -20000, 20000));
+  });
 }
 
 std::vector<std::string> eval_lines(const Position& p) {

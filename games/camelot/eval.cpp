@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "engine/eval_cache.h"
 #include "games/camelot/eval_weights.h"
 #include "games/camelot/movegen.h"
 
@@ -287,28 +288,13 @@ Score evaluate_uncached(const Position& p) {
   return static_cast<Score>(std::clamp(std::lround(s), -20000L, 20000L));
 }
 
-namespace {
-// The evaluation cache: one table per thread (searcher threads never share
-// it), direct-mapped on the repetition key (pieces, side, castle counters,
-// the OwnCastleJump rule: everything the evaluation reads; the clock, which
-// it does not read, is left out so that positions differing only in the
-// clock share an entry). The whole key is stored, so a hit is the same
-// position (up to a 64-bit Zobrist collision).
-constexpr int kEvalCacheBits = 16;
-struct EvalCacheEntry {
-  std::uint64_t key = 0;
-  std::int32_t score = 0;
-  bool valid = false;
-};
-thread_local EvalCacheEntry eval_cache[1 << kEvalCacheBits];
-}  // namespace
-
+// Cached per thread (engine/eval_cache.h) on the repetition key: pieces,
+// side, castle counters and the OwnCastleJump rule, everything the
+// evaluation reads; the clock, which it does not read, is left out, so
+// positions differing only in the clock share an entry.
 Score evaluate(const Position& p) {
-  EvalCacheEntry& e = eval_cache[p.base_key & ((1u << kEvalCacheBits) - 1)];
-  if (e.valid && e.key == p.base_key) return e.score;
-  const Score s = evaluate_uncached(p);
-  e.key = p.base_key, e.score = s, e.valid = true;
-  return s;
+  struct CamelotEval;  // its own table
+  return cached_evaluation<CamelotEval>(p.base_key, [&p] { return evaluate_uncached(p); });
 }
 
 std::vector<std::string> eval_lines(const Position& p) {
