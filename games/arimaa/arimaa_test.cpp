@@ -496,7 +496,7 @@ TEST_CASE("arimaa: cached evaluations equal fresh ones") {
     for (std::size_t i = 1; i + 1 < lines.size(); ++i) sum += std::stoi(lines[i].substr(lines[i].find(' ') + 1));
     return sum;
   };
-  for (const std::string f :
+  for (const std::string& f :
        {t3, std::string(kP0), std::string("1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7"),
         std::string("8/R7/8/8/8/8/8/7r s 10")}) {
     const Position x = fen(f);
