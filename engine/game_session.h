@@ -506,7 +506,7 @@ class GameSession final : public Session {
       }
       // Watchdog: the hard limit holds even inside a long solver call.
       while (running.load() > 0) {
-        if (shared.time.hard_limit_reached() && !shared.unbounded.load()) shared.stop.store(true);
+        if (shared.out_of_time()) shared.stop.store(true);
         std::this_thread::sleep_for(std::chrono::microseconds(500));
       }
       for (auto& t : threads) t.join();

@@ -162,6 +162,16 @@ struct SearchShared {
   // score (for the weaker levels, which choose among near-best moves).
   bool exact_root_scores = false;
   std::vector<std::atomic<std::uint64_t>*> node_counters;
+  // Set by the main searcher once it has completed an iteration: until
+  // then its move is just the first legal one in listing order.
+  std::atomic<bool> first_iteration_done{false};
+
+  // The clock's verdict: stop now (clock_stops_search, engine/timeman.h).
+  bool out_of_time() const {
+    if (unbounded.load(std::memory_order_relaxed) || !time.timed()) return false;
+    return clock_stops_search(time.elapsed_ms(), time.hard_ms(),
+                              first_iteration_done.load(std::memory_order_relaxed));
+  }
 
   std::uint64_t total_nodes() const {
     std::uint64_t n = 0;
@@ -233,6 +243,7 @@ class Searcher {
       prev = score;
       take_best_from_root();
       completed_depth_ = depth;
+      if (id_ == 0) shared_.first_iteration_done.store(true, std::memory_order_relaxed);
       completed_scores_.clear();
       for (const auto& rm : root_moves_) completed_scores_.push_back({rm.move, rm.score});
       if (id_ == 0) {
@@ -407,8 +418,7 @@ class Searcher {
 
   void check_limits() {
     if (shared_.unbounded.load(std::memory_order_relaxed)) return;
-    if (shared_.time.hard_limit_reached() ||
-        (shared_.limits.nodes > 0 && shared_.total_nodes() >= shared_.limits.nodes))
+    if (shared_.out_of_time() || (shared_.limits.nodes > 0 && shared_.total_nodes() >= shared_.limits.nodes))
       shared_.stop.store(true, std::memory_order_relaxed);
   }
 

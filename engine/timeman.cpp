@@ -124,6 +124,11 @@ int solve_jump_limit(std::int64_t budget_ms) {
   return limit;
 }
 
+bool clock_stops_search(std::int64_t elapsed_ms, std::int64_t hard_ms, bool iteration_done) {
+  if (elapsed_ms < hard_ms) return false;
+  return iteration_done || elapsed_ms >= hard_ms + std::clamp<std::int64_t>(hard_ms, 20, 50);
+}
+
 std::int64_t unbounded_solve_budget(std::int64_t elapsed_ms) { return 250 + 4 * std::max<std::int64_t>(0, elapsed_ms); }
 
 }  // namespace ludus

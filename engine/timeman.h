@@ -33,6 +33,16 @@ int solve_jump_limit(std::int64_t budget_ms);
 // jumping to a 60-ply solve at once would leave it stuck at depth 3.
 std::int64_t unbounded_solve_budget(std::int64_t elapsed_ms);
 
+// Whether the clock stops a search `elapsed_ms` into it: at the hard limit
+// once the main searcher has completed an iteration; before that, only after
+// a grace of 20-50 ms more. Without a completed iteration the move would be
+// the first legal one in listing order (a blunder as often as not), and a
+// first iteration takes well under a millisecond in every game: what keeps
+// it from finishing is a budget below MoveOverhead (1 ms left) or a thread
+// the loaded machine has not scheduled yet. The grace stays inside the
+// margins the time controls keep (reserve_budget, the referees' allowances).
+bool clock_stops_search(std::int64_t elapsed_ms, std::int64_t hard_ms, bool iteration_done);
+
 class TimeManager {
  public:
   // `moves_left`: the game's estimate of the mover's remaining turns, used

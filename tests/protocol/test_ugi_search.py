@@ -191,6 +191,23 @@ def test_go_infinite_keeps_deepening_far_from_the_end(path):
             e.read_until(lambda l: l.startswith("bestmove"), what="bestmove after stop", timeout=3)
 
 
+def test_budget_below_overhead_still_searches(path):
+    # `go movetime 20` with a MoveOverhead of 5 s leaves 1 ms: the engine
+    # must still complete an iteration rather than play the first legal move
+    # in listing order (a budget this small used to end the search before
+    # its first iteration on a loaded machine: fox-geese geese blunders).
+    for game in ("othello", "fox-geese", "camelot", "arimaa"):
+        with fresh_engine(path) as e:
+            e.ok(f"newgame {game}")
+            e.ok("setoption name MoveOverhead value 5000")
+            e.ok("position startpos" if game != "arimaa" else
+                 "position fen rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2")
+            e.send("go movetime 20")
+            lines = e.read_until(lambda l: l.startswith("bestmove"), what=f"{game}: bestmove", timeout=5)
+            depths = [int(l.split()[2]) for l in lines if l.startswith("info depth")]
+            check(depths and max(depths) >= 1, e, f"{game}: no completed iteration before {lines[-1]}: {lines}")
+
+
 def test_go_infinite_single_move_waits_for_stop(path):
     with fresh_engine(path) as e:
         e.ok(f"position fen {T6_FEN}")   # the only move is pass

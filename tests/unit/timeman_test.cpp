@@ -77,3 +77,20 @@ TEST_CASE("timeman: exact-solve jump limit grows one ply per 3x of budget") {
   CHECK(solve_jump_limit(unbounded_solve_budget(10000)) < 30);
   CHECK(unbounded_solve_budget(-5) == unbounded_solve_budget(0));
 }
+
+TEST_CASE("timeman: the clock stops a search only after its first iteration, or a short grace") {
+  // Before the hard limit: never.
+  CHECK_FALSE(clock_stops_search(99, 100, true));
+  CHECK_FALSE(clock_stops_search(0, 1, false));
+  // At the hard limit with an iteration done: at once.
+  CHECK(clock_stops_search(100, 100, true));
+  CHECK(clock_stops_search(1, 1, true));
+  // Without one: the grace is the hard limit itself, between 20 and 50 ms.
+  CHECK_FALSE(clock_stops_search(1, 1, false));
+  CHECK_FALSE(clock_stops_search(20, 1, false));
+  CHECK(clock_stops_search(21, 1, false));
+  CHECK_FALSE(clock_stops_search(59, 30, false));
+  CHECK(clock_stops_search(60, 30, false));
+  CHECK_FALSE(clock_stops_search(1049, 1000, false));
+  CHECK(clock_stops_search(1050, 1000, false));
+}
