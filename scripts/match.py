@@ -17,6 +17,9 @@ Per-engine search commands: `--go1 "depth 9"` (or --go2) makes that engine
 search with this `go` argument list instead of the time control (for example a
 fixed-depth opponent); it is then not bound by the clock (only by
 --go-timeout) and the summary reports each engine's mean time per move.
+With --equal-time the other engine then thinks as long as that one over each
+game: a time bank of the fixed-depth engine's mean time per move so far (see
+equal_time_budget).
 
 Spreading a long match over machines: run `--shard i/n` (i = 1..n) anywhere
 with its own --records file, then `scripts/match.py --report a.jsonl b.jsonl ...`
@@ -135,6 +138,25 @@ class Player:
 
 # --------------------------------------------------------------------- game --
 
+def equal_time_budget(other_spent, other_moves, own_spent, own_moves):
+    """--equal-time: the clock engine's movetime in ms for its next move.
+
+    A time bank, not a per-move copy: the engine may spend, over its moves
+    made under this rule, the other engine's mean time per move so far in the
+    game, and gets for the next move what is left of that allowance. A plain
+    `movetime <mean>` is not equal time: the engine keeps MoveOverhead (30 ms
+    by default) of every movetime for transport and searches the rest, so
+    against a fixed-depth search taking 20-60 ms a move it got a fraction of
+    its opponent's time (or a near-zero budget). With the bank, time the
+    engine does not use comes back on its next moves, so its total tracks the
+    other's. At least 10 ms, at most 4 times the mean (a single-move answer
+    takes no time; a long run of them must not turn into one huge search).
+    """
+    mean = 1000.0 * other_spent / other_moves
+    allowance = mean * (own_moves + 1) - 1000.0 * own_spent
+    return int(round(min(max(allowance, 10.0), 4.0 * mean + 10.0)))
+
+
 def play_game(players, referee, start, opening_moves, tc):
     """players: {'p1': Player, 'p2': Player}. Returns (result, reason, moves)."""
     moves = list(opening_moves)
@@ -144,6 +166,7 @@ def play_game(players, referee, start, opening_moves, tc):
         p.new_game()
     clock = {"p1": tc.get("base_ms"), "p2": tc.get("base_ms")}
     spent = {"p1": [0.0, 0], "p2": [0.0, 0]}  # this game's seconds in `go` and moves, per side
+    banked = {"p1": [0.0, 0], "p2": [0.0, 0]}  # the same for moves made under --equal-time
     while True:
         side, result = referee.state()
         if side == "over":
@@ -154,13 +177,14 @@ def play_game(players, referee, start, opening_moves, tc):
         win_other = f"{other}win"
         player = players[side]
         pos = f"position {start}" + (" moves " + " ".join(moves) if moves else "")
+        equal = False  # this move's movetime comes from the --equal-time bank
         if player.go_args:
             go, timeout = player.go_args, tc["go_timeout"]
         elif "movetime" in tc:
             movetime = tc["movetime"]
-            if tc.get("equal_time") and players[other].go_args and spent[other][1]:
-                # Equal time: the other engine's mean time per move so far in this game.
-                movetime = max(10, round(1000 * spent[other][0] / spent[other][1]))
+            equal = bool(tc.get("equal_time") and players[other].go_args and spent[other][1])
+            if equal:
+                movetime = equal_time_budget(spent[other][0], spent[other][1], *banked[side])
             go = f"movetime {movetime}"
             timeout = movetime / 1000 + tc["margin"]
         else:
@@ -178,6 +202,9 @@ def play_game(players, referee, start, opening_moves, tc):
         player.moves += 1
         spent[side][0] += took
         spent[side][1] += 1
+        if equal:
+            banked[side][0] += took
+            banked[side][1] += 1
         player.by_side.setdefault(side, [0.0, 0])
         player.by_side[side][0] += took
         player.by_side[side][1] += 1
@@ -317,9 +344,10 @@ def main(argv=None):
     ap.add_argument("--go1", default=None, help="engine 1 searches with `go <GO1>` (e.g. 'depth 9') instead of the clock")
     ap.add_argument("--go2", default=None, help="engine 2 searches with `go <GO2>` instead of the clock")
     ap.add_argument("--equal-time", action="store_true",
-                    help="with --movetime and one engine on --go1/--go2 (e.g. a fixed depth): the clock engine gets, "
-                         "for each move, the other engine's mean time per move so far in this game (--movetime "
-                         "until the other has moved)")
+                    help="with --movetime and one engine on --go1/--go2 (e.g. a fixed depth): the clock engine may "
+                         "spend, over the game, the other engine's mean time per move so far in this game for each "
+                         "of its moves (a time bank: what a move leaves unused comes back later); --movetime until "
+                         "the other has moved")
     ap.add_argument("--side1", choices=("both", "p1", "p2"), default="both",
                     help="engine 1 plays both sides (default, pairs of games) or always this side (one opening per game)")
     ap.add_argument("--go-timeout", type=float, default=120.0, help="seconds allowed for a --go1/--go2 search")

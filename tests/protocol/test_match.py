@@ -153,5 +153,23 @@ def test_equal_time_follows_the_fixed_depth_engine(path):
     require(code != 0 and "--equal-time needs --movetime" in out, "--equal-time without --movetime is refused", out)
 
 
+def test_equal_time_is_a_time_bank(path):
+    # The clock engine's movetime under --equal-time: the other engine's mean
+    # so far times its own moves plus one, minus what it has spent.
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    import match as m
+    require(m.equal_time_budget(0.5, 10, 0.0, 0) == 50, "first banked move: the other's mean",
+            str(m.equal_time_budget(0.5, 10, 0.0, 0)))
+    # It used 20 ms of its 50: the next move may take 80.
+    require(m.equal_time_budget(0.5, 10, 0.020, 1) == 80, "unused time comes back",
+            str(m.equal_time_budget(0.5, 10, 0.020, 1)))
+    # It overspent: at least 10 ms.
+    require(m.equal_time_budget(0.5, 10, 0.300, 2) == 10, "overspent: 10 ms floor",
+            str(m.equal_time_budget(0.5, 10, 0.300, 2)))
+    # A long run of instant answers: at most 4 means (plus 10 ms).
+    require(m.equal_time_budget(0.5, 10, 0.0, 20) == 210, "cap at 4 means",
+            str(m.equal_time_budget(0.5, 10, 0.0, 20)))
+
+
 if __name__ == "__main__":
     run_tests(globals())
