@@ -52,6 +52,64 @@ static void count_gaps(const Graph& g, std::uint64_t geese, int& gh, int& gv, in
   }
 }
 
+namespace {
+
+// The same counts as count_gaps() from bitmasks (session 5: count_gaps() and
+// its Graph::at() calls took ~20% of a ludus search). Points are numbered
+// rank by rank, files in order, so a rank is a run of consecutive bits and
+// the points of a file come in increasing bit order: the points between the
+// lowest and the highest goose of a line are the line's bits between them.
+struct GapTables {
+  std::uint64_t rank[7]{}, file[7]{};
+  std::int8_t diag[kMaxPoints][2][2];  // per point, for directions 2 and 7: the next point and the one after
+  GapTables() {
+    const Graph& g = board();
+    for (int p = 0; p < g.size(); ++p) {
+      rank[g.y(p)] |= bit(p), file[g.x(p)] |= bit(p);
+      const int dirs[2] = {2, 7};
+      for (int i = 0; i < 2; ++i) {
+        const int m = g.step(p, dirs[i]);
+        diag[p][i][0] = static_cast<std::int8_t>(m);
+        diag[p][i][1] = static_cast<std::int8_t>(m == kNone ? kNone : g.step(m, dirs[i]));
+      }
+    }
+  }
+};
+const GapTables& gap_tables() {
+  static const GapTables t;
+  return t;
+}
+
+inline int line_gaps(std::uint64_t line, std::uint64_t geese) {
+  const std::uint64_t x = geese & line;
+  if (popcount(x) < 2) return 0;
+  const int lo = lsb(x), hi = 63 - __builtin_clzll(x);
+  const std::uint64_t between = (bit(hi) - 1) & ~((bit(lo) << 1) - 1);
+  return popcount(between & line & ~geese);
+}
+
+}  // namespace
+
+GapCounts fast_gap_counts(std::uint64_t geese) {
+  const GapTables& t = gap_tables();
+  GapCounts c;
+  for (int i = 0; i < 7; ++i) c.h += line_gaps(t.rank[i], geese), c.v += line_gaps(t.file[i], geese);
+  for (std::uint64_t b = geese; b; b &= b - 1) {
+    const int h = lsb(b);
+    for (int i = 0; i < 2; ++i) {
+      const int m = t.diag[h][i][0], m2 = t.diag[h][i][1];
+      if (m2 != kNone && !(geese & bit(m)) && (geese & bit(m2))) ++c.d;
+    }
+  }
+  return c;
+}
+
+GapCounts seed_gap_counts(std::uint64_t geese) {
+  GapCounts c;
+  count_gaps(board(), geese, c.h, c.v, c.d);
+  return c;
+}
+
 // Weights of the ludus evaluation (centi-geese), set by self-play against the
 // seed's approach (docs/benchmarks/hunt.md).
 namespace w {
@@ -143,9 +201,8 @@ Terms ludus_terms(const Pos& p, bool engine_geese) {
     else t.threats = -(30 * chain + (popcount(attacked) >= 2 ? 55 : 0));
   }
   t.exposed = -w::kExposed * popcount(exposed & ~attacked);
-  int gh, gv, gd;
-  count_gaps(g, geese, gh, gv, gd);
-  t.shape = k > 0 ? -w::kLevel * (max_rank - min_rank) - w::kGap * (gh + gv + gd) : 0;
+  const GapCounts gaps = fast_gap_counts(geese);
+  t.shape = k > 0 ? -w::kLevel * (max_rank - min_rank) - w::kGap * (gaps.h + gaps.v + gaps.d) : 0;
   if (p.stall >= 5) t.stall = -w::kStall * (p.stall - 4) - (forward_moves == 0 ? 30 * p.stall : 0);
 
   if (!engine_geese && k >= 4) {

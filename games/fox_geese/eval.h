@@ -57,6 +57,17 @@ SeedTerms seed_terms(const hunt::Pos& p);
 int seed_eval(const hunt::Pos& p);  // geese's view
 std::vector<std::string> seed_lines(const hunt::Pos& p);
 
+// Gaps in the geese's formation (the seed's features): empty points between
+// geese on a rank, on a file, and goose-gap-goose on a diagonal. The seed's
+// evaluation counts them with its own loops (seed_gap_counts); the ludus
+// evaluation with bitmasks (fast_gap_counts, the same values).
+struct GapCounts {
+  int h = 0, v = 0, d = 0;
+  bool operator==(const GapCounts&) const = default;
+};
+GapCounts seed_gap_counts(std::uint64_t geese);
+GapCounts fast_gap_counts(std::uint64_t geese);
+
 // Geese in play at the start of the seed's game (for its capture count).
 constexpr int kSeedStartGeese = 15;
 

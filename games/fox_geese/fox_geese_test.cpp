@@ -487,3 +487,19 @@ TEST_CASE("fox-geese: the ludus evaluation is left-right symmetric") {
       CHECK(fox_geese::ludus_eval(p, engine_geese) == fox_geese::ludus_eval(q, engine_geese));
   }
 }
+
+TEST_CASE("fox-geese: the ludus gap count equals the seed's") {
+  const Graph& g = fox_geese_graph();
+  // Hand-checked: a3 . c3 on rank 3 (b3), c3 . c5 on file c (c4), diagonals a3 . c5 (b4) and c3 . e5 (d4).
+  const auto c = fox_geese::fast_gap_counts(bit(g.find("a3")) | bit(g.find("c3")) | bit(g.find("c5")) | bit(g.find("e5")));
+  CHECK(c.h == 1 + 1);  // b3; d5
+  CHECK(c.v == 1);      // c4
+  CHECK(c.d == 2);      // a3-b4-c5, c3-d4-e5
+  std::uint64_t x = 0x9E3779B97F4A7C15ULL;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const std::uint64_t geese = x & (i % 2 ? x >> 11 : ~std::uint64_t{0}) & g.all();
+    INFO(geese);
+    CHECK(fox_geese::fast_gap_counts(geese) == fox_geese::seed_gap_counts(geese));
+  }
+}
