@@ -44,15 +44,6 @@ struct Tables {
   BB parity[4];                   // squares by (file parity, rank parity)
 };
 constexpr int parity_of(int sq) { return (file_of(sq) & 1) | (rank_of(sq) & 1) << 1; }
-// Squares X (empty) with X+d in `targets` and X+2d in `landing`, some d:
-// where a jump over a member of `targets` can start.
-BB jump_spots_over(BB targets, BB landing) {
-  return (shift<N>(shift<N>(landing) & targets) | shift<NE>(shift<NE>(landing) & targets) |
-          shift<E>(shift<E>(landing) & targets) | shift<SE>(shift<SE>(landing) & targets) |
-          shift<S>(shift<S>(landing) & targets) | shift<SW>(shift<SW>(landing) & targets) |
-          shift<W>(shift<W>(landing) & targets) | shift<NW>(shift<NW>(landing) & targets)) &
-         landing;
-}
 constexpr Tables make_tables() {
   Tables t{};
   for (int side = 0; side < 2; ++side)
@@ -155,7 +146,7 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   // a canter keeps the parity of file and rank, so a Knight whose class
   // holds no such square is skipped without its canter search.
   BB charge_from;
-  const BB jump_spots = jump_spots_over(own, empty);
+  const BB jump_spots = leg_sources(own, empty) & empty;  // empty squares a jump over ours starts from
   for (BB k = jumpers & p.knights; k.any();) {
     const int sq = k.pop();
     if ((jump_spots & kTables.parity[parity_of(sq)]).any()) charge_from |= canter_squares(p, them, sq);

@@ -8,15 +8,14 @@
 
 namespace ludus::camelot {
 
-namespace {
-
-// Squares X with X+d holding one of `targets` and X+2d in `landing`, for some d.
 BB leg_sources(BB targets, BB landing) {
   return shift<N>(shift<N>(landing) & targets) | shift<NE>(shift<NE>(landing) & targets) |
          shift<E>(shift<E>(landing) & targets) | shift<SE>(shift<SE>(landing) & targets) |
          shift<S>(shift<S>(landing) & targets) | shift<SW>(shift<SW>(landing) & targets) |
          shift<W>(shift<W>(landing) & targets) | shift<NW>(shift<NW>(landing) & targets);
 }
+
+namespace {
 
 BB neighbours(BB b) {
   return shift<N>(b) | shift<NE>(b) | shift<E>(b) | shift<SE>(b) | shift<S>(b) | shift<SW>(b) | shift<W>(b) |
@@ -182,8 +181,8 @@ struct Gen {
 
     void record(int sq, std::uint16_t mask) {
       if (g.best_only) {
-        const int v = std::popcount(static_cast<unsigned>(mask)) * kManValue +
-                      std::popcount(static_cast<unsigned>(mask & g.opp_knights)) * (kKnightValue - kManValue);
+        const int v = material_value(std::popcount(static_cast<unsigned>(mask)),
+                                     std::popcount(static_cast<unsigned>(mask & g.opp_knights)));
         if (v > g.best_value) g.best_value = v;
         return;
       }
@@ -457,8 +456,7 @@ int max_capture_value(const Position& p) {
 int captured_value(const Position& p, Move m) {
   if (!m.captures) return 0;
   const BB caps = captured_squares(p, m);
-  const int knights = (caps & p.knights).count();
-  return knights * kKnightValue + (caps.count() - knights) * kManValue;
+  return material_value(caps.count(), (caps & p.knights).count());
 }
 
 }  // namespace ludus::camelot

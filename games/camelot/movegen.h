@@ -51,9 +51,17 @@ bool noisy_forced(const Position& p);
 // the knight rule aside): its friends as middles, the piece lifted.
 BB canter_squares(const Position& p, int side, int from);
 
+// Squares X with X+d holding one of `targets` and X+2d in `landing`, for
+// some direction d: where a jump over a member of `targets` can start.
+BB leg_sources(BB targets, BB landing);
+
 // Piece values used by ordering and evaluation (100 = one Man).
 constexpr int kManValue = 100;
 constexpr int kKnightValue = 135;
+// The material of `pieces` captured pieces of which `knights` are Knights.
+constexpr int material_value(int pieces, int knights) {
+  return knights * kKnightValue + (pieces - knights) * kManValue;
+}
 int captured_value(const Position& p, Move m);
 // The most material (100 a Man, 135 a Knight) one quiescence move of the side
 // to move captures: max of captured_value over noisy_moves(p), without
