@@ -119,13 +119,15 @@ int trap_control(const Position& p, int c, Bitboard ring1, Bitboard ring2) {
 }
 
 // Everything for colour c (Gold's sign convention: positive is good for c).
-// `to_move`: c is the side to move.
-void side_terms(const Position& p, int c, bool to_move, const int control[4][2], Terms& out) {
+// `to_move`: c is the side to move. `frozen_of[x]`: the frozen pieces of
+// colour x (computed once for both sides' terms).
+void side_terms(const Position& p, int c, bool to_move, const int control[4][2], const Bitboard frozen_of[2],
+                Terms& out) {
   const int e = c ^ 1;
   const Bitboard own = p.color[c], opp = p.color[e];
   const Bitboard occ = own | opp;
-  const Bitboard fr = frozen(p, c);
-  const Bitboard enemy_frozen = frozen(p, e);
+  const Bitboard fr = frozen_of[c];
+  const Bitboard enemy_frozen = frozen_of[e];
   const int enemy_officers = popcount(opp & ~p.type[kRabbit]);
 
   // Piece-square terms.
@@ -160,7 +162,7 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
   // two pushes or pulls (one turn) drag them onto it; with the enemy to
   // move, also a stronger enemy one step away from a piece beside it.
   {
-    const Bitboard mobile_enemy = opp & ~frozen(p, e);
+    const Bitboard mobile_enemy = opp & ~enemy_frozen;
     int tj = 0;
     int worst[64] = {};
     for (Bitboard tr = kTraps; tr; tr &= tr - 1, ++tj) {
@@ -275,9 +277,10 @@ Terms compute(const Position& p) {
     const Bitboard ring1 = adj(trap), ring2 = adj(ring1) & ~ring1 & ~trap;
     for (int c = 0; c < 2; ++c) control[ti][c] = trap_control(p, c, ring1, ring2);
   }
+  const Bitboard frozen_of[2] = {frozen(p, kGold), frozen(p, kSilver)};
   Terms a, b;
-  side_terms(p, us, true, control, a);
-  side_terms(p, them, false, control, b);
+  side_terms(p, us, true, control, frozen_of, a);
+  side_terms(p, them, false, control, frozen_of, b);
   t.traps = a.traps - b.traps;
   t.frozen = a.frozen - b.frozen;
   t.danger = a.danger - b.danger;
