@@ -27,10 +27,12 @@ int longest_chain(const Pos& p) {
 
 }  // namespace
 
-// Gaps in the geese's formation (the seed's features): empty points between
-// geese on one rank, on one file, and goose-gap-goose on a diagonal.
-static void count_gaps(const Graph& g, std::uint64_t geese, int& gh, int& gv, int& gd) {
-  gh = gv = gd = 0;
+// Gaps in the geese's formation (the seed's features) with the seed's loops:
+// empty points between geese on one rank, on one file, and goose-gap-goose
+// on a diagonal (eval.h says why these loops stay).
+GapCounts seed_gap_counts(std::uint64_t geese) {
+  const Graph& g = board();
+  int gh = 0, gv = 0, gd = 0;
   for (int line = 0; line < 7; ++line) {
     int lo_h = 99, hi_h = -1, lo_v = 99, hi_v = -1;
     for (int i = 0; i < 7; ++i) {
@@ -50,12 +52,13 @@ static void count_gaps(const Graph& g, std::uint64_t geese, int& gh, int& gv, in
       if (m != kNone && !(geese & bit(m)) && g.step(m, d) != kNone && (geese & bit(g.step(m, d)))) ++gd;
     }
   }
+  return {gh, gv, gd};
 }
 
 namespace {
 
-// The same counts as count_gaps() from bitmasks (session 5: count_gaps() and
-// its Graph::at() calls took ~20% of a ludus search). Points are numbered
+// The same counts as seed_gap_counts() from bitmasks (session 5: those loops
+// and their Graph::at() calls took ~20% of a ludus search). Points are numbered
 // rank by rank, files in order, so a rank is a run of consecutive bits and
 // the points of a file come in increasing bit order: the points between the
 // lowest and the highest goose of a line are the line's bits between them.
@@ -83,7 +86,7 @@ const GapTables& gap_tables() {
 inline int line_gaps(std::uint64_t line, std::uint64_t geese) {
   const std::uint64_t x = geese & line;
   if (popcount(x) < 2) return 0;
-  const int lo = lsb(x), hi = 63 - __builtin_clzll(x);
+  const int lo = lsb(x), hi = msb(x);
   const std::uint64_t between = (bit(hi) - 1) & ~((bit(lo) << 1) - 1);
   return popcount(between & line & ~geese);
 }
@@ -101,12 +104,6 @@ GapCounts fast_gap_counts(std::uint64_t geese) {
       if (m2 != kNone && !(geese & bit(m)) && (geese & bit(m2))) ++c.d;
     }
   }
-  return c;
-}
-
-GapCounts seed_gap_counts(std::uint64_t geese) {
-  GapCounts c;
-  count_gaps(board(), geese, c.h, c.v, c.d);
   return c;
 }
 
@@ -268,9 +265,8 @@ SeedTerms seed_terms(const Pos& p) {
     for (std::uint64_t b = geese; b; b &= b - 1) lo = std::min(lo, g.y(lsb(b))), hi = std::max(hi, g.y(lsb(b)));
     t.level = -10 * (hi - lo);
   }
-  int gh, gv, gd;
-  count_gaps(g, geese, gh, gv, gd);
-  t.gaps_h = -10 * gh, t.gaps_v = -10 * gv, t.gaps_d = -10 * gd;
+  const GapCounts gaps = seed_gap_counts(geese);
+  t.gaps_h = -10 * gaps.h, t.gaps_v = -10 * gaps.v, t.gaps_d = -10 * gaps.d;
   return t;
 }
 

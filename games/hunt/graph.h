@@ -33,6 +33,7 @@ constexpr int opposite(int d) { return 7 - d; }
 constexpr std::uint64_t bit(int p) { return std::uint64_t{1} << p; }
 inline int popcount(std::uint64_t b) { return __builtin_popcountll(b); }
 inline int lsb(std::uint64_t b) { return __builtin_ctzll(b); }
+inline int msb(std::uint64_t b) { return 63 - __builtin_clzll(b); }
 
 class Graph {
  public:
