@@ -22,6 +22,7 @@
 #include "engine/game_concept.h"
 #include "engine/level.h"
 #include "engine/perft.h"
+#include "engine/plain_search.h"
 #include "engine/search.h"
 #include "engine/session.h"
 #include "engine/turns.h"
@@ -452,6 +453,29 @@ class GameSession final : public Session {
     if (history_counts_base()) history_.push_back(repetition_key<G>(pos_));
   }
 
+  // One iteration report as a protocol info line, the pv as whole turns.
+  void report_line(const IterationReport<G>& r, const SearchCallbacks& cb) const {
+    if (r.partial ? !cb.on_progress : !cb.on_info) return;
+    SearchInfo info{r.depth, r.seldepth, r.score, r.bound, r.nodes, r.time_ms, r.hashfull, {}};
+    info.partial = r.partial;
+    info.currmovenumber = r.currmovenumber;
+    bool complete = true;
+    const auto turns = split_turns<G>(pos_, r.pv, complete);
+    Position p = pos_;
+    for (std::size_t i = 0; i < turns.size(); ++i) {
+      if (i + 1 == turns.size() && !complete) {
+        // An unfinished last turn is dropped; an unfinished first turn
+        // is completed as bestmove would be, so every pv token is legal.
+        if (i == 0) info.pv.push_back(turn_to_string<G>(p, first_turn(r.pv)));
+        break;
+      }
+      info.pv.push_back(turn_to_string<G>(p, turns[i]));
+      p = play_all<G>(p, turns[i]);
+    }
+    if (r.partial) cb.on_progress(info);
+    else cb.on_info(info);
+  }
+
   void coordinate(const SearchCallbacks& cb) {
     SearchShared<G>& shared = *shared_;
     std::string best = "none", ponder;
@@ -465,6 +489,13 @@ class GameSession final : public Session {
     } else if (n == 1 && !shared.unbounded.load()) {
       // Nothing to think about: answer at once.
       best = turn_to_string<G>(pos_, turns[0]);
+    } else if (n > 0 && settings_.plain_search) {
+      // The baseline algorithm: one thread, no table, no solvers.
+      PlainSearcher<G> plain(shared);
+      plain.set_history(history_);
+      plain.run(pos_, [&](const IterationReport<G>& r) { report_line(r, cb); });
+      const std::vector<Move> turn = first_turn(plain.best_line());
+      if (!turn.empty()) best = turn_to_string<G>(pos_, turn);
     } else if (n > 0) {
       std::vector<std::unique_ptr<Searcher<G>>> searchers;
       for (int i = 0; i < settings_.threads; ++i) {
@@ -473,27 +504,7 @@ class GameSession final : public Session {
         searchers.push_back(std::make_unique<Searcher<G>>(i, shared, solver));
         searchers.back()->set_history(history_);
       }
-      auto report = [&](const IterationReport<G>& r) {
-        if (r.partial ? !cb.on_progress : !cb.on_info) return;
-        SearchInfo info{r.depth, r.seldepth, r.score, r.bound, r.nodes, r.time_ms, r.hashfull, {}};
-        info.partial = r.partial;
-        info.currmovenumber = r.currmovenumber;
-        bool complete = true;
-        const auto turns = split_turns<G>(pos_, r.pv, complete);
-        Position p = pos_;
-        for (std::size_t i = 0; i < turns.size(); ++i) {
-          if (i + 1 == turns.size() && !complete) {
-            // An unfinished last turn is dropped; an unfinished first turn
-            // is completed as bestmove would be, so every pv token is legal.
-            if (i == 0) info.pv.push_back(turn_to_string<G>(p, first_turn(r.pv)));
-            break;
-          }
-          info.pv.push_back(turn_to_string<G>(p, turns[i]));
-          p = play_all<G>(p, turns[i]);
-        }
-        if (r.partial) cb.on_progress(info);
-        else cb.on_info(info);
-      };
+      auto report = [&](const IterationReport<G>& r) { report_line(r, cb); };
       std::vector<std::thread> threads;
       std::atomic<int> running{settings_.threads};
       for (int i = 0; i < settings_.threads; ++i) {

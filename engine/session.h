@@ -26,6 +26,9 @@ struct EngineSettings {
   std::int64_t move_overhead_ms = 30;
   bool own_book = true;
   int level = 20;  // 1 (beginner) .. 20 (full strength), engine/level.h
+  // `Search plain`: the seeds' textbook alpha-beta (engine/plain_search.h),
+  // a baseline for matches, instead of ludus's search.
+  bool plain_search = false;
 };
 
 // One `info` report, already in protocol-neutral text form.

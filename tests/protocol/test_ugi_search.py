@@ -413,5 +413,28 @@ def test_many_searches_in_a_row(path):
         check(not any(l.startswith("bestmove") for l in late), e, f"extra bestmove lines {late}")
 
 
+def test_plain_search_option(path):
+    """`Search plain` (the seeds' alpha-beta): a fixed depth is searched once,
+    the answer is legal, other go forms still work, bad values are refused."""
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves " + T4_MOVES)
+        e.ok("setoption name Search value plain")
+        best, infos, _ = go_checked(e, "depth 4")
+        check([i["depth"] for i in infos] == [4], e, f"plain go depth 4 must report depth 4 once, got {infos}")
+        _, infos, elapsed = go_checked(e, "movetime 200")
+        check(elapsed < 0.2 + SLACK_S, e, f"plain go movetime 200 took {elapsed:.3f} s")
+        check([i["depth"] for i in infos] == list(range(1, len(infos) + 1)), e, f"plain deepening {infos}")
+        e.send("go infinite")
+        e.collect(200)
+        e.send("stop")
+        lines = e.read_until(lambda l: l.startswith("bestmove"), what="bestmove after stop", timeout=3)
+        check_bestmove(e, lines[-1].split()[1:], legal_moves(e), "plain go infinite + stop")
+        out = e.cmd("setoption name Search value fast")
+        check(len(out) == 1 and ERROR_RE.match(out[0]), e, f"a bad Search value must give one error line: {out}")
+        e.ok("setoption name Search value ludus")
+        _, infos, _ = go_checked(e, "depth 3")
+        check([i["depth"] for i in infos] == [1, 2, 3], e, f"back to ludus: {infos}")
+
+
 if __name__ == "__main__":
     run_tests(globals())
