@@ -222,6 +222,13 @@ bool Arimaa::is_quiet(const Position& pos, Move m) {
   if (!(pos.color[pos.side] & bit(from))) return false;  // pushes and pulls
   if (step_effect(pos, m).captured_type != kNoType) return false;
   if ((pos.type[kRabbit] & bit(from)) && rabbit_distance(pos.side, from) <= 3) return false;
+  // The first step of a pull: a weaker enemy beside the mover may follow
+  // it into the vacated square, and when that enemy stands on or beside a
+  // trap the pull can capture (it, or the piece it was keeping alive on the
+  // trap). Pruning such steps near the horizon lost whole elephants.
+  const int t = pos.type_at(from);
+  const Bitboard victims = kAdj.v[from] & pos.color[pos.side ^ 1] & ~pos.stronger(pos.side ^ 1, t);
+  if (t != kRabbit && (victims & (kTraps | adj(kTraps)))) return false;
   return true;
 }
 

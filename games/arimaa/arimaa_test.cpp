@@ -530,6 +530,34 @@ TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged aw
 }
 
 namespace {
+int eval_term(const std::string& f, const std::string& name);
+}
+
+TEST_CASE("arimaa: a trap's last supporter, a stronger enemy up to two steps from it") {
+  // Gold's elephant on c6 kept by the rabbit on b6 alone. Silver's cat on
+  // a8 reaches b7 in two steps and pushes the rabbit off in two more: with
+  // Silver to move the elephant counts half lost (400 of 800).
+  CHECK(eval_term("c7/8/1RE5/8/8/8/8/r6R s 10", "danger") == 400);
+  // The cat on h8 is too far, and a cat on c1 as well: 1/20 only.
+  CHECK(eval_term("7c/8/1RE5/8/8/8/8/r6R s 10", "danger") == 40);
+  CHECK(eval_term("8/8/1RE5/8/8/8/8/r1c4R s 10", "danger") == 40);
+  // Gold to move steps the elephant off the trap: 1/20 only.
+  CHECK(eval_term("c7/8/1RE5/8/8/8/8/r6R g 10", "danger") == -40);
+}
+
+TEST_CASE("arimaa: the first step of a pull that can capture is not quiet (never pruned)") {
+  // Gold's camel on b4 beside Silver's rabbit on b3, which keeps Silver's
+  // elephant alive on the trap c3: Mb4n and the pull rb3n capture it. The
+  // camel's step is searched even where quiet steps are pruned.
+  const Position p = fen("8/8/8/8/1M6/1re5/8/7r g 10");
+  CHECK(!Arimaa::is_quiet(p, Move::step(25, kNorth)));  // Mb4n: the pull's first step
+  CHECK(!Arimaa::is_quiet(p, Move::step(25, kWest)));   // Mb4w: the rabbit may follow too
+  // Away from every trap the same step is quiet.
+  const Position far = fen("8/8/8/8/8/8/6M1/6r1 g 10");
+  CHECK(Arimaa::is_quiet(far, Move::step(14, kNorth)));  // Mg2n beside the rabbit on g1
+}
+
+namespace {
 int eval_term(const std::string& f, const std::string& name) {
   for (const std::string& line : eval_lines(fen(f)))
     if (line.rfind(name + " ", 0) == 0) return std::stoi(line.substr(name.size() + 1));

@@ -217,8 +217,17 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
         const Bitboard stronger_near = kAdj.v[s] & p.stronger(e, st + 1);
         const Bitboard draggers = stronger_near & ~enemy_frozen;
         const Bitboard empty = ~occ;
+        // A mobile stronger enemy at most two steps (over empty squares)
+        // from an empty square beside the supporter gets there and drags it
+        // away within the enemy's four steps: an elephant on a trap kept by
+        // one rabbit was lost this way to a camel three steps from the
+        // rabbit (seed match records).
+        const Bitboard beside = kAdj.v[s] & empty;
+        const Bitboard far_draggers =
+            (adj(beside) | adj(adj(beside) & empty)) & p.stronger(e, st + 1) & ~enemy_frozen;
         if (draggers && !to_move && ((kAdj.v[s] & empty) || (adj(draggers) & empty))) out.danger -= v * 7 / 10;
         else if (stronger_near) out.danger -= to_move ? v / 6 : v * 2 / 5;
+        else if (far_draggers && !to_move) out.danger -= v / 2;
         else out.danger -= v / 20;
       }
     }
