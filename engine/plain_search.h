@@ -109,16 +109,7 @@ class PlainSearcher {
     return -search(child, -beta, -alpha, depth, ply);
   }
 
-  bool illegal_repetition(const Position& pos, Move m) const {
-    if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
-      const Position child = G::play(pos, m);
-      if (G::side_to_move(child) == G::side_to_move(pos)) return false;
-      return count_occurrences(rep_stack_, repetition_key<G>(child)) >= 2;
-    } else {
-      (void)pos, (void)m;
-      return false;
-    }
-  }
+  bool illegal_repetition(const Position& pos, Move m) const { return repeats_third_time<G>(rep_stack_, pos, m); }
 
   // Negamax form of MAX-VALOR / MIN-VALOR: terminal test, horizon, then the
   // successors in generation order with the alpha-beta cut.
@@ -132,11 +123,7 @@ class PlainSearcher {
     Move* const moves = move_buffer(ply);
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
-    if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
-      if (!rep_stack_.empty() && rep_stack_.back() == repetition_key<G>(pos) &&
-          count_occurrences(rep_stack_, rep_stack_.back()) >= 3)
-        return 0;
-    }
+    if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
     if (depth <= 0 || ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
     const Side us = G::side_to_move(pos);
     Score best = -kInfinity;

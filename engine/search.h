@@ -129,6 +129,33 @@ constexpr Score aspiration_delta() {
   return 50;
 }
 
+// IllegalThird: a move that ends the turn on a position already seen twice
+// among `keys` (the game's history plus the turn starts of the search path).
+template <class G>
+bool repeats_third_time(const std::vector<std::uint64_t>& keys, const typename G::Position& pos,
+                        typename G::Move m) {
+  if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
+    const typename G::Position child = G::play(pos, m);
+    if (G::side_to_move(child) == G::side_to_move(pos)) return false;
+    return count_occurrences(keys, repetition_key<G>(child)) >= 2;
+  } else {
+    (void)keys, (void)pos, (void)m;
+    return false;
+  }
+}
+
+// DrawOnThird: the node is a turn start (`keys` ends with its key) seen a
+// third time on the path.
+template <class G>
+bool drawn_by_third_time(const std::vector<std::uint64_t>& keys, const typename G::Position& pos) {
+  if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
+    return !keys.empty() && keys.back() == repetition_key<G>(pos) && count_occurrences(keys, keys.back()) >= 3;
+  } else {
+    (void)keys, (void)pos;
+    return false;
+  }
+}
+
 // One finished (or stopped) iteration, as reported to the protocol.
 template <class G>
 struct IterationReport {
@@ -435,17 +462,7 @@ class Searcher {
     return -search(child, -beta, -alpha, depth, ply, pv_node);
   }
 
-  // IllegalThird: a move that ends the turn on a position already seen twice.
-  bool illegal_repetition(const Position& pos, Move m) const {
-    if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
-      const Position child = G::play(pos, m);
-      if (G::side_to_move(child) == G::side_to_move(pos)) return false;
-      return count_occurrences(rep_stack_, repetition_key<G>(child)) >= 2;
-    } else {
-      (void)pos, (void)m;
-      return false;
-    }
-  }
+  bool illegal_repetition(const Position& pos, Move m) const { return repeats_third_time<G>(rep_stack_, pos, m); }
 
   Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node) {
     pv_len_[ply] = 0;
@@ -462,12 +479,7 @@ class Searcher {
     Move* const moves = move_buffer(ply);
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
-    if constexpr (repetition_rule<G>() == RepetitionRule::DrawOnThird) {
-      // rep_stack_ ends with this node's key when a turn starts here.
-      if (!rep_stack_.empty() && rep_stack_.back() == repetition_key<G>(pos) &&
-          count_occurrences(rep_stack_, rep_stack_.back()) >= 3)
-        return 0;
-    }
+    if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
     if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
 
     if constexpr (HasSolver<G>) {
