@@ -45,9 +45,9 @@ class PlainSearcher {
     best_ = {root_moves.front()};
     const int max_depth = shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxSearchPly - 1)
                                                    : kMaxSearchPly - 1;
+    const Side us = G::side_to_move(root);
     // A fixed depth is searched once, as the seed does; otherwise deepen.
     for (int depth = shared_.limits.depth > 0 ? max_depth : 1; depth <= max_depth; ++depth) {
-      const Side us = G::side_to_move(root);
       Score alpha = -kInfinity;
       std::vector<Move> line;
       for (const Move m : root_moves) {

@@ -226,10 +226,11 @@ bool Arimaa::is_quiet(const Position& pos, Move m) {
   // it into the vacated square, and when that enemy stands on or beside a
   // trap the pull can capture (it, or the piece it was keeping alive on the
   // trap). Pruning such steps near the horizon lost whole elephants.
+  constexpr Bitboard kTrapArea = kTraps | adj(kTraps);
   const int t = pos.type_at(from);
-  const Bitboard victims = kAdj.v[from] & pos.color[pos.side ^ 1] & ~pos.stronger(pos.side ^ 1, t);
-  if (t != kRabbit && (victims & (kTraps | adj(kTraps)))) return false;
-  return true;
+  if (t == kRabbit) return true;  // a rabbit pulls nothing
+  const Bitboard victims = kAdj.v[from] & kTrapArea & pos.color[pos.side ^ 1] & ~pos.stronger(pos.side ^ 1, t);
+  return victims == 0;
 }
 
 Score Arimaa::futility_margin(int depth) { return depth <= 3 ? 120 + 80 * depth : 0; }

@@ -530,8 +530,13 @@ TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged aw
 }
 
 namespace {
-int eval_term(const std::string& f, const std::string& name);
+int eval_term(const std::string& f, const std::string& name) {
+  for (const std::string& line : eval_lines(fen(f)))
+    if (line.rfind(name + " ", 0) == 0) return std::stoi(line.substr(name.size() + 1));
+  FAIL("no term " << name);
+  return 0;
 }
+}  // namespace
 
 TEST_CASE("arimaa: a trap's last supporter, a stronger enemy up to two steps from it") {
   // Gold's elephant on c6 kept by the rabbit on b6 alone. Silver's cat on
@@ -556,15 +561,6 @@ TEST_CASE("arimaa: the first step of a pull that can capture is not quiet (never
   const Position far = fen("8/8/8/8/8/8/6M1/6r1 g 10");
   CHECK(Arimaa::is_quiet(far, Move::step(14, kNorth)));  // Mg2n beside the rabbit on g1
 }
-
-namespace {
-int eval_term(const std::string& f, const std::string& name) {
-  for (const std::string& line : eval_lines(fen(f)))
-    if (line.rfind(name + " ", 0) == 0) return std::stoi(line.substr(name.size() + 1));
-  FAIL("no term " << name);
-  return 0;
-}
-}  // namespace
 
 TEST_CASE("arimaa: a piece beside a trap the enemy holds, a stronger enemy one step away") {
   // Silver's camel on c7 beside the trap c6, which Gold's elephant on d6

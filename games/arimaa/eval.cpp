@@ -214,7 +214,8 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
         const int s = lsb(sup);
         const int st = p.type_at(s);
         const int v = kStaticValue[p.type_at(tsq)];
-        const Bitboard stronger_near = kAdj.v[s] & p.stronger(e, st + 1);
+        const Bitboard stronger = p.stronger(e, st + 1);
+        const Bitboard stronger_near = kAdj.v[s] & stronger;
         const Bitboard draggers = stronger_near & ~enemy_frozen;
         const Bitboard empty = ~occ;
         // A mobile stronger enemy at most two steps (over empty squares)
@@ -222,12 +223,13 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
         // away within the enemy's four steps: an elephant on a trap kept by
         // one rabbit was lost this way to a camel three steps from the
         // rabbit (seed match records).
-        const Bitboard beside = kAdj.v[s] & empty;
-        const Bitboard far_draggers =
-            (adj(beside) | adj(adj(beside) & empty)) & p.stronger(e, st + 1) & ~enemy_frozen;
+        auto far_draggers = [&] {
+          const Bitboard beside = kAdj.v[s] & empty;
+          return (adj(beside) | adj(adj(beside) & empty)) & stronger & ~enemy_frozen;
+        };
         if (draggers && !to_move && ((kAdj.v[s] & empty) || (adj(draggers) & empty))) out.danger -= v * 7 / 10;
         else if (stronger_near) out.danger -= to_move ? v / 6 : v * 2 / 5;
-        else if (far_draggers && !to_move) out.danger -= v / 2;
+        else if (!to_move && far_draggers()) out.danger -= v / 2;
         else out.danger -= v / 20;
       }
     }
