@@ -451,6 +451,97 @@ TEST_CASE("arimaa: goal detection") {
   REQUIRE(s.set_position(std::string_view("8/R7/8/8/8/8/8/7r g 10"), {}));
 }
 
+TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
+  // Silver's rabbit a2 steps to a1 next turn; Gold's cat b1 steps into a1.
+  int budget = 1000;
+  const Position block = fen("8/8/8/8/8/8/r7/1C5R g 10");
+  REQUIRE(opponent_goal_threat(block) == 1);
+  CHECK(can_stop_goal_threat(block, budget));
+  // Nothing of Gold's is near: the rabbit walks in.
+  budget = 1000;
+  const Position far = fen("7R/8/8/8/8/8/r7/8 g 10");
+  REQUIRE(opponent_goal_threat(far) == 1);
+  CHECK_FALSE(can_stop_goal_threat(far, budget));
+  CHECK(budget >= 0);
+  // With one step left Gold's cat d2 cannot get beside the rabbit (to
+  // freeze it) or onto a1; with two it freezes it from b2.
+  budget = 1000;
+  Position late = fen("8/8/8/8/8/8/r2C4/7R g 10");
+  late.steps = 3;
+  CHECK_FALSE(can_stop_goal_threat(late, budget));
+  late.steps = 2;
+  budget = 1000;
+  CHECK(can_stop_goal_threat(late, budget));
+  // A lost game (ludus against the seed, session 8): Silver's rabbit g3 and
+  // elephant g2 score next turn whatever Gold does (the search proves
+  // `mate -4` at depth 8).
+  const Position lost = fen("8/8/rc4cr/Rrd1E3/1R1C3R/6r1/5De1/6H1 g 47");
+  REQUIRE(opponent_goal_threat(lost) > 0);
+  // An exhausted budget answers "stoppable": no unproven loss is claimed.
+  budget = 0;
+  CHECK(can_stop_goal_threat(lost, budget));
+  budget = 1000;
+  CHECK_FALSE(can_stop_goal_threat(lost, budget));
+  CHECK(budget >= 0);
+}
+
+namespace {
+// Every sequence of at most `d` steps of the side to move: can it end its
+// turn on a board where the opponent has no goal in its next turn?
+bool exhaustive_stop(const Position& p, int d, bool moved) {
+  if (moved && p.push_sq == kNoSquare && p.hash != p.start_hash && opponent_goal_threat(p) < 0) return true;
+  if (d == 0) return false;
+  Move moves[kMaxMoves];
+  const int n = generate_moves(p, moves);
+  for (int i = 0; i < n; ++i) {
+    if (!moves[i].is_step()) continue;
+    const Position c = play(p, moves[i]);
+    if (c.side != p.side) {
+      if (goal_steps(c, 4) < 0) return true;
+      continue;
+    }
+    if (exhaustive_stop(c, d - 1, true)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("arimaa: an unstoppable goal threat is confirmed by an exhaustive search") {
+  // Random games from a standard setup; wherever the opponent threatens a
+  // goal and the side to move has one or two steps left, the detector's
+  // "no defence" must hold for every step sequence.
+  std::uint64_t seed = 0x60A1D3F5ULL;
+  auto next = [&seed] {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    return seed;
+  };
+  int threats = 0, unstoppable = 0, agree = 0;
+  for (int game = 0; game < 60 && threats < 150; ++game) {
+    Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+    for (int ply = 0; ply < 400; ++ply) {
+      Move moves[kMaxMoves];
+      const int n = generate_moves(p, moves);
+      if (n == 0 || Arimaa::outcome(p) != Outcome::Ongoing) break;
+      if (p.steps >= 2 && p.push_sq == kNoSquare && p.pull_sq == kNoSquare && opponent_goal_threat(p) > 0) {
+        ++threats;
+        int budget = 1000;
+        const bool stop = can_stop_goal_threat(p, budget);
+        const bool exact = exhaustive_stop(p, 4 - p.steps, false);
+        INFO(to_fen(p) << " steps " << int(p.steps));
+        if (!stop) CHECK_FALSE(exact);
+        unstoppable += !exact;
+        agree += stop == exact;
+      }
+      // Rabbits forward more often than not, so that goal threats arise.
+      p = play(p, moves[next() % static_cast<std::uint64_t>(n)]);
+    }
+  }
+  INFO("threats " << threats << ", unstoppable " << unstoppable << ", agreeing " << agree);
+  CHECK(threats >= 40);
+  CHECK(unstoppable >= 5);
+  CHECK(agree * 10 >= threats * 9);
+}
+
 TEST_CASE("arimaa: the no-goal mark lives for one turn") {
   // Gold (R on a3) cannot goal this turn; Silver (r on h2) can goal next turn.
   const Position p = fen("8/8/8/8/8/R7/7r/8 g 10");

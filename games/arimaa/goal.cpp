@@ -198,6 +198,97 @@ int goal_win_plies(const Position& p) {
   return s + (p.steps + s < 4 ? 1 : 0);
 }
 
+namespace {
+
+// The squares that matter for the goal threats of colour c: its rabbits
+// that may reach the goal in a turn (the lower bound of reach_uncached on
+// the current board, as if c moved next), their ways forward and the
+// squares next to those, and one ring more (pieces that come to block,
+// freeze, push or pull).
+Bitboard threat_zone(const Position& p, int c) {
+  const Bitboard rabbits = p.color[c] & p.type[kRabbit];
+  const Bitboard fr = frozen(p, c), occ = p.occupied();
+  Position q = p;
+  q.side = static_cast<std::uint8_t>(c);
+  int cost[5][8];
+  path_costs(q, c, 4, cost);
+  Bitboard cone = 0;
+  for (Bitboard b = rabbits; b; b &= b - 1) {
+    const int sq = lsb(b);
+    const int dist = rabbit_distance(c, sq);
+    if (dist > 4) continue;
+    int need = dist;
+    if ((fr & bit(sq)) || (shift(bit(sq), kForward[c]) & occ)) ++need;
+    if (need > 4 || cost[dist][file_of(sq)] > 4) continue;
+    Bitboard way = bit(sq);
+    for (int i = 0; i < dist; ++i) way |= shift(way, kForward[c]);
+    cone |= way | adj(way);
+  }
+  return cone | adj(cone);
+}
+
+// The opponent of the side to move still has a goal in its next turn if
+// the side to move ended its turn now (a board reached within the turn).
+bool threat_remains(const Position& p) { return opponent_goal_threat(p) >= 0; }
+
+bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget);
+
+// Answers depend on the step state and d (the zone follows from the
+// board at the root of the question, which the step state includes).
+bool stop_within(const Position& p, int d, Bitboard zone, int& budget) {
+  if (d == 0) return false;
+  struct Entry {
+    std::uint64_t key;
+    bool value;
+  };
+  thread_local Entry memo[1 << 12];
+  const Zobrist& z = zobrist();
+  std::uint64_t key = (p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str] ^
+                       (p.start_hash * z.start) ^ (zone * 0xBF58476D1CE4E5B9ULL)) +
+                      static_cast<std::uint64_t>(d) * 0x94D049BB133111EBULL;
+  if (key == 0) key = 1;
+  Entry& e = memo[key & ((1 << 12) - 1)];
+  if (e.key == key) return e.value;
+  const int before = budget;
+  const bool v = stop_within_uncached(p, d, zone, budget);
+  if (budget >= 0 || before < 0) e = {key, v};  // not an answer forced by the budget
+  return v;
+}
+
+bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget) {
+  const int us = p.side;
+  MoveBuffer buffer;
+  Move* const moves = buffer.data();
+  const int n = generate_moves(p, moves);
+  for (int i = 0; i < n; ++i) {
+    const Move m = moves[i];
+    if (!m.is_step()) continue;
+    if (!(zone & (bit(m.from()) | bit(m.to())))) continue;
+    if (--budget < 0) return true;  // out of budget: assume a defence exists
+    const Position c = play(p, m);
+    if (c.side != us) {
+      // The 4th step ended the turn: the opponent moves next.
+      if (goal_steps(c, 4) < 0) return true;
+      continue;
+    }
+    // The turn may end here (no push pending, the board changed).
+    if (c.push_sq == kNoSquare && c.hash != c.start_hash && !threat_remains(c)) return true;
+    if (stop_within(c, d - 1, zone, budget)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool can_stop_goal_threat(const Position& p, int& budget) {
+  if (p.setup_phase()) return true;
+  const Bitboard zone = threat_zone(p, p.side ^ 1);
+  const int left = 4 - p.steps;
+  for (int d = 1; d <= left; ++d)
+    if (stop_within(p, d, zone, budget)) return true;
+  return false;
+}
+
 int opponent_goal_threat(const Position& p) {
   const int them = p.side ^ 1;
   const Bitboard rabbits = p.color[them] & p.type[kRabbit];

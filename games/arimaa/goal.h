@@ -24,6 +24,15 @@ int goal_win_plies(const Position& p);
 // may still stop it with the steps it has left.)
 int opponent_goal_threat(const Position& p);
 
+// Can the side to move stop the opponent's goal threat (opponent_goal_threat
+// on the current board) with the steps it has left: end its turn on a board
+// where the opponent has no goal in its next turn? A depth-first search
+// over its real steps that start or end near the opponent's rabbits that
+// can reach the goal and their ways there, fewest steps first. `budget`
+// caps the nodes visited; when it runs out the answer is "yes" (unproven),
+// so a "no" means no defence was found among those steps.
+bool can_stop_goal_threat(const Position& p, int& budget);
+
 // Steps a lone rabbit of colour c on sq needs at least to reach its goal row.
 inline int rabbit_distance(int c, int sq) { return c == kGold ? 7 - rank_of(sq) : rank_of(sq); }
 

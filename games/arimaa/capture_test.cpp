@@ -1,0 +1,163 @@
+// The capture detector (games/arimaa/capture.h): hand-made captures in two,
+// three and four steps, what it must not claim, and a comparison with an
+// exhaustive search of every step sequence on positions of random games.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/arimaa/board.h"
+#include "games/arimaa/capture.h"
+#include "games/arimaa/notation.h"
+
+using namespace ludus::arimaa;
+
+namespace {
+
+Position capture_fen(const std::string& text) {
+  Position p;
+  const auto st = parse_fen(text, p);
+  REQUIRE_MESSAGE(st, text << ": " << st.error);
+  return p;
+}
+
+int material(const Position& p, int c) {
+  int v = 0;
+  for (int t = 0; t < kNumTypes; ++t) v += kCaptureValue[t] * popcount(p.pieces(c, t));
+  return v;
+}
+
+// Every sequence of at most `d` real steps of the side to move `a` (the
+// turn may stop after any of them): the best net material it wins.
+int exhaustive_gain(const Position& p, int a, int d, int base_us, int base_them) {
+  // The turn may stop here unless a push waits for its completion.
+  const bool pending = p.side == a && p.push_sq != kNoSquare;
+  const int here = (base_them - material(p, a ^ 1)) - (base_us - material(p, a));
+  if (d == 0 || p.side != a) return pending ? -1000000 : here;
+  int best = pending ? -1000000 : here;
+  MoveBuffer buffer;
+  Move* moves = buffer.data();
+  const int n = generate_moves(p, moves);
+  for (int i = 0; i < n; ++i) {
+    if (!moves[i].is_step()) continue;
+    best = std::max(best, exhaustive_gain(play(p, moves[i]), a, d - 1, base_us, base_them));
+  }
+  return best;
+}
+
+int exhaustive_gain(const Position& p, int d) {
+  return std::max(0, exhaustive_gain(p, p.side, d, material(p, p.side), material(p, p.side ^ 1)));
+}
+
+std::uint64_t next_random(std::uint64_t& s) {
+  s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("capture detector: a push or a pull onto an unguarded trap takes two steps") {
+  // Gold's horse b4 pushes Silver's cat c4 south onto trap c3, which no
+  // silver piece guards.
+  const Position p = capture_fen("8/8/8/8/1Hc5/8/8/8 g 10");
+  CHECK(capture_steps_bound(p, kGold) == 2);
+  CHECK(capture_gain(p, 2) == kCaptureValue[kCat]);
+  CHECK(capture_gain(p, 4) == kCaptureValue[kCat]);
+  CHECK(capture_gain(p, 1) == 0);
+  // Silver to move cannot capture anything.
+  const Position q = capture_fen("8/8/8/8/1Hc5/8/8/8 s 10");
+  CHECK(capture_gain(q, 4) == 0);
+}
+
+TEST_CASE("capture detector: a piece on a trap dies when its last supporter is dragged away") {
+  // Silver's camel on c3 lives on the dog d3; Gold's elephant e3 pulls or
+  // pushes the dog away: 2 steps win the camel.
+  const Position p = capture_fen("8/8/8/8/8/2mdE3/8/8 g 10");
+  CHECK(capture_steps_bound(p, kGold) == 2);
+  CHECK(capture_gain(p, 2) == kCaptureValue[kCamel]);
+  // A second supporter, the cat c4, keeps the camel: no gold piece is
+  // beside it. The dog is still lost in 4 steps: pulled to e3, then
+  // pushed onto trap f3.
+  const Position q = capture_fen("8/8/8/8/2c5/2mdE3/8/8 g 10");
+  CHECK(capture_steps_bound(q, kGold) == 4);
+  CHECK(capture_gain(q, 3) == 0);
+  CHECK(capture_gain(q, 4) == kCaptureValue[kDog]);
+}
+
+TEST_CASE("capture detector: the attacker walks up first, or drags twice") {
+  // Gold's camel d5 is one step from d4, beside Silver's rabbit c4 next to trap c3.
+  const Position p = capture_fen("8/8/8/3M4/2r5/8/8/8 g 10");
+  CHECK(capture_steps_bound(p, kGold) == 3);
+  CHECK(capture_gain(p, 2) == 0);
+  CHECK(capture_gain(p, 3) == kCaptureValue[kRabbit]);
+  // The rabbit a3, two squares from trap c3, pushed twice by the dog a2.
+  const Position q = capture_fen("8/8/8/8/8/r7/D7/8 g 10");
+  CHECK(capture_steps_bound(q, kGold) == 4);
+  CHECK(capture_gain(q, 3) == 0);
+  CHECK(capture_gain(q, 4) == kCaptureValue[kRabbit]);
+  const Position empty = capture_fen("8/8/8/8/8/8/8/8 g 10");
+  CHECK(capture_steps_bound(empty, kGold) == 99);
+  CHECK(capture_gain(empty, 4) == 0);
+}
+
+TEST_CASE("capture detector: a pending push is completed, an own piece on the trap steps off") {
+  // Gold pushed the cat c4 onto trap c3 (captured at once): the horse must
+  // still complete the push, and nothing more is won.
+  Position p = capture_fen("8/8/8/8/1Hc5/8/8/8 g 10");
+  p = play(p, Move::step(26, kSouth));  // cat c4 -> c3, captured
+  REQUIRE(p.push_sq == 26);
+  CHECK(popcount(p.color[kSilver]) == 0);
+  CHECK(capture_gain(p, 4) == 0);
+  // Gold's horse on trap f3 must leave it before its elephant can push
+  // Silver's camel f4 onto it: three steps.
+  const Position q = capture_fen("8/8/8/8/4Em2/5H2/5R2/8 g 10");
+  CHECK(capture_steps_bound(q, kGold) == 3);
+  CHECK(capture_gain(q, 2) == 0);
+  CHECK(capture_gain(q, 3) == kCaptureValue[kCamel]);
+}
+
+TEST_CASE("capture detector: an elephant is never dragged, and the opponent's view") {
+  const Position p = capture_fen("8/8/8/8/1Ee5/8/8/8 g 10");
+  CHECK(capture_steps_bound(p, kGold) == 99);
+  CHECK(capture_gain(p, 4) == 0);
+  // Silver to move: Gold can push the cat onto c3 in its next turn.
+  const Position q = capture_fen("8/8/8/8/1Hc5/8/8/8 s 10");
+  CHECK(opponent_capture_gain(q) == kCaptureValue[kCat]);
+  CHECK(opponent_capture_gain(capture_fen("8/8/8/8/1Hc5/8/8/8 g 10")) == 0);
+}
+
+TEST_CASE("capture detector: never more than an exhaustive search, and the same on random games") {
+  // Positions along random games from a standard setup; in each, the
+  // detector against every step sequence of the steps left (at most 3,
+  // to keep the exhaustive search small).
+  const Position start = capture_fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+  std::uint64_t seed = 0x5EEDC0DEULL;
+  int compared = 0, found = 0, equal = 0;
+  for (int game = 0; game < 12; ++game) {
+    Position p = start;
+    for (int ply = 0; ply < 160 && compared < 400; ++ply) {
+      MoveBuffer buffer;
+      Move* moves = buffer.data();
+      const int n = generate_moves(p, moves);
+      if (n == 0 || popcount(p.color[0]) < 6 || popcount(p.color[1]) < 6) break;
+      if (ply >= 20 && p.push_sq == kNoSquare && ply % 3 == 0) {
+        const int d = std::min(3, 4 - static_cast<int>(p.steps));
+        const int exact = exhaustive_gain(p, d);
+        const int got = capture_gain(p, d);
+        CHECK_MESSAGE(got <= exact, to_fen(p));
+        ++compared;
+        found += exact > 0;
+        equal += exact > 0 && got == exact;
+      }
+      p = play(p, moves[next_random(seed) % static_cast<std::uint64_t>(n)]);
+    }
+  }
+  INFO("compared " << compared << ", with a capture " << found << ", found exactly " << equal);
+  CHECK(compared >= 200);
+  CHECK(found >= 20);
+  // Captures that need a detour (a step that brings no capture closer) or
+  // two traps at once are not looked for: rare, at most one in ten.
+  CHECK(equal * 10 >= found * 9);
+}
