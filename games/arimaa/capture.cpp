@@ -112,27 +112,14 @@ inline int material_delta(const Position& p, const Position& c, int a) {
 
 int gain_uncached(const Position& p, int d, int trap);
 
-// gain_uncached() depends on the step state, d and the trap alone:
-// remember answers (the same nodes recur through other step orders).
+// The best net gain within d steps on `trap` (an index). The subtrees are
+// small: a table of answers cost more than it saved (measured).
 int gain(const Position& p, int d, int trap) {
   if (d <= 0) return 0;
   // One step captures only as the second step of a pull (an own step
   // never removes an enemy supporter by itself, and a push needs two).
   if (d == 1 && p.pull_sq == kNoSquare && p.push_sq == kNoSquare) return 0;
-  struct Entry {
-    std::uint64_t key;
-    int value;
-  };
-  thread_local Entry memo[1 << 14];
-  const Zobrist& z = zobrist();
-  std::uint64_t key = (p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str]) +
-                      static_cast<std::uint64_t>(d * 4 + trap + 1) * 0xD1B54A32D192ED03ULL;
-  if (key == 0) key = 1;
-  Entry& e = memo[key & ((1 << 14) - 1)];
-  if (e.key == key) return e.value;
-  const int v = gain_uncached(p, d, trap);
-  e = {key, v};
-  return v;
+  return gain_uncached(p, d, trap);
 }
 
 inline int dir_of(int from, int to) {
