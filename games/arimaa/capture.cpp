@@ -135,10 +135,10 @@ inline int dir_of(int from, int to) {
 // unfreeze a frozen own piece beside one. Legal steps only, as
 // generate_moves() makes them (a 4th step restoring the turn-start board
 // aside: such a step captures nothing).
-int capture_steps(const Position& p, Bitboard counted, Move* out) {
+int capture_steps(const Position& p, const Attackers& at, Bitboard counted, Move* out) {
   const int a = p.side, e = a ^ 1;
   const Bitboard own = p.color[a], occ = p.occupied(), empty = ~occ;
-  const Bitboard fr = frozen(p, a), mobile = own & ~fr;
+  const Bitboard mobile = at.mobile, fr = own & ~mobile;
   int n = 0;
   if (p.push_sq != kNoSquare) {
     // Only the completion of the push.
@@ -195,15 +195,15 @@ int gain_uncached(const Position& p, int d, int trap) {
   const int a = p.side;
   const bool forced = p.push_sq != kNoSquare;
   Bitboard counted = 0;
+  const Attackers at(p, a);
   if (!forced) {
-    const Attackers at(p, a);
     if (trap_bound(p, a, at, trap, counted) > d) return 0;
     // An own piece on the trap may have to step off it.
     counted |= p.color[a] & bit(kTrapSquares[trap]) & adj(counted);
   }
   MoveBuffer buffer;
   Move* const moves = buffer.data();
-  const int n = capture_steps(p, counted, moves);
+  const int n = capture_steps(p, at, counted, moves);
   constexpr int kNoCompletion = -1000000;
   int best = forced ? kNoCompletion : 0;
   for (int i = 0; i < n; ++i) {
