@@ -600,9 +600,14 @@ TEST_CASE("arimaa: cached evaluations equal fresh ones") {
     y.steps = 2;
     CHECK(evaluate(y) == terms(y));
   }
-  Position threat = fen("8/R7/8/8/8/8/8/7r s 10"), later = threat;
+  // Silver's cat c8 stops Gold's rabbit a7 by freezing it from b7 (two
+  // steps): with fewer steps left the threat weighs more.
+  Position threat = fen("2c5/R7/8/8/8/8/8/7r s 10"), later = threat;
   later.steps = 2;
   CHECK(evaluate(later) < evaluate(threat));
+  // With nothing to stop it, the threat counts as a lost game (2000).
+  const auto lines = eval_lines(fen("8/R7/8/8/8/8/8/7r s 10"));
+  CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
 }
 
 TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {

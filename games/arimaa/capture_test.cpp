@@ -10,6 +10,7 @@
 
 #include "games/arimaa/board.h"
 #include "games/arimaa/capture.h"
+#include "games/arimaa/eval.h"
 #include "games/arimaa/notation.h"
 
 using namespace ludus::arimaa;
@@ -160,4 +161,20 @@ TEST_CASE("capture detector: never more than an exhaustive search, and the same 
   // Captures that need a detour (a step that brings no capture closer) or
   // two traps at once are not looked for: rare, at most one in ten.
   CHECK(equal * 10 >= found * 9);
+}
+
+TEST_CASE("capture detector: the evaluation counts 7/10 of the side to move's capture") {
+  // Gold's camel d5 wins Silver's rabbit c4 in three steps (capture_gain
+  // 100); with Silver to move there is nothing to take.
+  auto captures_line = [](const std::string& text) {
+    for (const std::string& l : eval_lines(capture_fen(text)))
+      if (l.rfind("captures ", 0) == 0) return l;
+    return std::string("none");
+  };
+  CHECK(captures_line("8/8/8/3M4/2r5/8/8/R6r g 10") == "captures 70");
+  CHECK(captures_line("8/8/8/3M4/2r5/8/8/R6r s 10") == "captures 0");
+  // Three steps used: the one step left captures nothing (no pull begun).
+  Position late = capture_fen("8/8/8/3M4/2r5/8/8/R6r g 10");
+  late.steps = 3;
+  CHECK(capture_gain(late, 4) == 0);
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/eval_cache.h"
+#include "games/arimaa/capture.h"
 #include "games/arimaa/goal.h"
 
 namespace ludus::arimaa {
@@ -101,9 +102,32 @@ constexpr int kRabbitFile[8] = {4, 2, -2, -4, -4, -2, 2, 4};
 inline int mirror(int c, int sq) { return c == kGold ? sq : sq ^ 56; }
 
 struct Terms {
-  int material = 0, traps = 0, frozen = 0, danger = 0, elephant = 0, pieces = 0, rabbits = 0, goal = 0, hostages = 0;
-  int total() const { return material + traps + frozen + danger + elephant + pieces + rabbits + goal + hostages; }
+  int material = 0, traps = 0, frozen = 0, danger = 0, elephant = 0, pieces = 0, rabbits = 0, goal = 0, hostages = 0,
+      captures = 0;
+  int total() const {
+    return material + traps + frozen + danger + elephant + pieces + rabbits + goal + hostages + captures;
+  }
 };
+
+// The side to move's best capture within the steps it has left counts
+// 7/10 of the material it wins (the opponent may still recapture).
+constexpr int kCapturePercent = 70;
+// An opponent's goal threat that no sequence of the side to move's steps
+// stops (goal.h, can_stop_goal_threat): short of a proven loss, worse than
+// any material. The defence search visits at most kGoalDefenceBudget nodes.
+constexpr int kUnstoppableGoal = 2000;
+constexpr int kGoalDefenceBudget = 1000;
+
+// The position as the board, the side to move and the steps used alone
+// (what the evaluation cache keys on): no pending push or pull option.
+Position board_only(const Position& p) {
+  Position q = p;
+  q.push_sq = q.pull_sq = kNoSquare;
+  q.push_str = q.pull_str = 0;
+  q.start_hash = ~q.hash;  // any further step changes the board
+  q.start_occ = q.occupied();
+  return q;
+}
 
 // Trap control of colour c for one trap: pieces on its neighbour squares
 // count by strength, the elephant most; one step further counts half.
@@ -299,14 +323,22 @@ Terms compute(const Position& p) {
   t.pieces = a.pieces - b.pieces;
   t.rabbits = a.rabbits - b.rabbits;
   t.hostages = a.hostages - b.hostages;
+  if (p.setup_phase()) return t;
+  const Position q = board_only(p);
+  // Captures the side to move can make in the steps it has left (the
+  // quiescence search plays single capturing steps only; pulls, approaches
+  // and double drags lie beyond it at the horizon).
+  t.captures = capture_gain(q, 4) * kCapturePercent / 100;
   // The opponent's goal threat for its next turn: the fewer steps the side
-  // to move has left to stop it, the worse.
-  if (!p.setup_phase()) {
-    const int threat = opponent_goal_threat(p);
-    if (threat > 0) {
-      const int left = 4 - p.steps;
-      t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
-    }
+  // to move has left to stop it, the worse; when none of its step
+  // sequences stops it, the game is as good as lost (a two-turn goal that
+  // the search, a turn short, would not see).
+  const int threat = opponent_goal_threat(p);
+  if (threat > 0) {
+    const int left = 4 - p.steps;
+    int budget = kGoalDefenceBudget;
+    if (can_stop_goal_threat(q, budget)) t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
+    else t.goal -= kUnstoppableGoal;
   }
   return t;
 }
@@ -327,7 +359,7 @@ Score evaluate(const Position& p) {
   // options), also at the leaves, which the transposition table does not
   // store: remember recent results.
   struct ArimaaEval;  // its own table
-  return cached_evaluation<ArimaaEval>(p.hash ^ zobrist().steps[p.steps], [&p] {
+  return cached_evaluation<ArimaaEval, 18>(p.hash ^ zobrist().steps[p.steps], [&p] {
     return static_cast<Score>(std::clamp(compute(p).total(), -20000, 20000));
   });
 }
@@ -346,6 +378,7 @@ std::vector<std::string> eval_lines(const Position& p) {
       "rabbits " + std::to_string(t.rabbits),
       "goal " + std::to_string(t.goal),
       "hostages " + std::to_string(t.hostages),
+      "captures " + std::to_string(t.captures),
       "total " + std::to_string(evaluate(p)),
   };
 }

@@ -12,7 +12,10 @@
 //   elephant   centralisation and mobility; a blockaded elephant
 //   rabbits    advancement (more as the enemy army shrinks), support,
 //              open ways to the goal row
-//   goal       the opponent's goal threat for its next turn
+//   captures   7/10 of the best capture the side to move can make in the
+//              steps it has left (capture.h)
+//   goal       the opponent's goal threat for its next turn, as good as a
+//              lost game when no sequence of steps left stops it
 //   hostages   enemy pieces held frozen next to a trap we control, and
 //   & frames   enemy pieces framed on a trap by their last supporter
 #pragma once
