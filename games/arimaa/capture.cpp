@@ -230,8 +230,7 @@ int capture_steps_bound(const Position& p, int attacker) {
   return best;
 }
 
-int capture_gains(const Position& p, int limit, int by_trap[4]) {
-  for (int i = 0; i < 4; ++i) by_trap[i] = 0;
+int capture_gain(const Position& p, int limit) {
   if (p.setup_phase()) return 0;
   limit = std::min(limit, 4 - static_cast<int>(p.steps));
   // One step captures only as the second step of a pull.
@@ -244,32 +243,9 @@ int capture_gains(const Position& p, int limit, int by_trap[4]) {
   for (int i = 0; i < 4; ++i) {
     Bitboard pieces;
     const int bound = forced ? limit : trap_bound(p, p.side, at, i, pieces);
-    if (bound <= limit) by_trap[i] = gain(p, bound, i);
-    best = std::max(best, by_trap[i]);
+    if (bound <= limit) best = std::max(best, gain(p, bound, i));
   }
   return best;
-}
-
-int capture_gain(const Position& p, int limit) {
-  int by_trap[4];
-  return capture_gains(p, limit, by_trap);
-}
-
-Position with_opponent_to_move(const Position& p) {
-  Position q = p;
-  q.hash ^= zobrist().side;
-  q.side = static_cast<std::uint8_t>(p.side ^ 1);
-  q.steps = 0;
-  q.push_sq = q.pull_sq = kNoSquare;
-  q.push_str = q.pull_str = 0;
-  q.start_hash = q.hash;
-  q.start_occ = q.occupied();
-  return q;
-}
-
-int opponent_capture_gain(const Position& p) {
-  if (p.setup_phase()) return 0;
-  return capture_gain(with_opponent_to_move(p), 4);
 }
 
 }  // namespace ludus::arimaa

@@ -50,7 +50,7 @@ double harlog_side(const Position& p, int c) {
 }
 
 // Rough piece values for threats and ordering (centi-rabbits).
-constexpr int kStaticValue[kNumTypes] = {100, 150, 200, 300, 500, 800};
+constexpr const auto& kStaticValue = kCaptureValue;
 
 // ---- square tables (Gold's view, a1 = index 0) --------------------------------
 
