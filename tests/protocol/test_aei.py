@@ -250,7 +250,9 @@ def test_setup_and_captures_in_bestmove(path):
         best, _ = go_bestmove(e)
         check(SETUP_RE.match(best) and best.split()[1][0] == "r", e, f"Silver setup: {best!r}")
         # A capture is written in the bestmove: the cat can be dragged onto c3.
-        e.send("setposition g " + aei_board("7r/8/8/8/8/3cE3/8/R7"))
+        # (Silver's elephant on a8 is there to stop Gold's rabbit: without
+        # it a rabbit run to a5, an unstoppable goal next turn, is better.)
+        e.send("setposition g " + aei_board("e6r/8/8/8/8/3cE3/8/R7"))
         e.send("setoption name depth value 4")
         best, _ = go_bestmove(e)
         check(MOVE_RE.match(best) and " cc3x" in best, e, f"the capture should be played and written: {best!r}")
