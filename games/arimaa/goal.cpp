@@ -208,10 +208,8 @@ namespace {
 Bitboard threat_zone(const Position& p, int c) {
   const Bitboard rabbits = p.color[c] & p.type[kRabbit];
   const Bitboard fr = frozen(p, c), occ = p.occupied();
-  Position q = p;
-  q.side = static_cast<std::uint8_t>(c);
   int cost[5][8];
-  path_costs(q, c, 4, cost);
+  path_costs(p, c, 4, cost);
   Bitboard cone = 0;
   for (Bitboard b = rabbits; b; b &= b - 1) {
     const int sq = lsb(b);
@@ -233,8 +231,8 @@ bool threat_remains(const Position& p) { return opponent_goal_threat(p) >= 0; }
 
 bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget);
 
-// Answers depend on the step state and d (the zone follows from the
-// board at the root of the question, which the step state includes).
+// Answers depend on the step state, d and the zone, all in the key; an
+// answer forced by an exhausted budget is not remembered.
 bool stop_within(const Position& p, int d, Bitboard zone, int& budget) {
   if (d == 0) return false;
   struct Entry {
