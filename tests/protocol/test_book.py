@@ -8,7 +8,9 @@ contents of the shipped book/othello.book.
 Usage: test_book.py <path-to-ludus> [test-name-substring ...]
 """
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 
@@ -24,6 +26,7 @@ AFTER_F5 = "---------------------------OX------XXX-------------------------- O"
 def with_book(text):
     """A temp dir holding othello.book with `text`; LUDUS_BOOK_DIR set to it."""
     d = tempfile.mkdtemp(prefix="ludus-book-")
+    atexit.register(shutil.rmtree, d, True)  # leave no temp dirs behind
     with open(os.path.join(d, "othello.book"), "w") as f:
         f.write(text)
     os.environ["LUDUS_BOOK_DIR"] = d
