@@ -12,7 +12,7 @@
       time, to compare the speed of two builds on a loaded machine
   scripts/bench_arimaa.py random [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/100t]
       `ludus` against the random AEI engine (scripts/aei_random.py)
-  scripts/bench_arimaa.py seed   [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/80t]
+  scripts/bench_arimaa.py seed   [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/80t] [--concurrency 1]
       `ludus` against `ludus` with Evaluator=seed
 
 Matches run through scripts/aei_match.py (AEI, a UGI referee, records with
@@ -121,6 +121,8 @@ def match(args, opponent):
         cmd += ["--engine2", f"{args.binary} --protocol aei", "--option2", "Evaluator=seed", "--name2", "seed"]
     if args.records:
         cmd += ["--records", args.records]
+    if args.concurrency > 1:
+        cmd += ["--concurrency", str(args.concurrency)]
     return subprocess.call(cmd)
 
 
@@ -136,6 +138,7 @@ def main():
     ap.add_argument("--cpu", action="store_true", help="--seconds of engine CPU time, not wall time")
     ap.add_argument("--hash", type=int, default=256)
     ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--concurrency", type=int, default=1, help="games played at once (random, seed)")
     ap.add_argument("--tc", default=None)
     ap.add_argument("--records", default=None)
     args = ap.parse_args()
