@@ -100,7 +100,7 @@ int trap_bound(const Position& p, int a, const Attackers& at, int i, Bitboard& p
 
 int value_of(const Position& p, int c) {
   int v = 0;
-  for (int t = 0; t < kNumTypes; ++t) v += kCaptureValue[t] * popcount(p.pieces(c, t));
+  for (int t = 0; t < kNumTypes; ++t) v += kPieceValue[t] * popcount(p.pieces(c, t));
   return v;
 }
 

@@ -17,7 +17,7 @@ namespace ludus::arimaa {
 // Rough piece values (centi-rabbits) for threats, captures and move
 // ordering (the evaluation's material term is HarLog): rabbit, cat, dog,
 // horse, camel, elephant.
-inline constexpr int kCaptureValue[kNumTypes] = {100, 150, 200, 300, 500, 800};
+inline constexpr int kPieceValue[kNumTypes] = {100, 150, 200, 300, 500, 800};
 
 // The fewest steps colour `attacker` needs to capture some enemy piece on
 // the current board, as a lower bound, or 99 when no enemy piece near a

@@ -26,7 +26,7 @@ Position capture_fen(const std::string& text) {
 
 int material(const Position& p, int c) {
   int v = 0;
-  for (int t = 0; t < kNumTypes; ++t) v += kCaptureValue[t] * popcount(p.pieces(c, t));
+  for (int t = 0; t < kNumTypes; ++t) v += kPieceValue[t] * popcount(p.pieces(c, t));
   return v;
 }
 
@@ -64,8 +64,8 @@ TEST_CASE("capture detector: a push or a pull onto an unguarded trap takes two s
   // silver piece guards.
   const Position p = capture_fen("8/8/8/8/1Hc5/8/8/8 g 10");
   CHECK(capture_steps_bound(p, kGold) == 2);
-  CHECK(capture_gain(p, 2) == kCaptureValue[kCat]);
-  CHECK(capture_gain(p, 4) == kCaptureValue[kCat]);
+  CHECK(capture_gain(p, 2) == kPieceValue[kCat]);
+  CHECK(capture_gain(p, 4) == kPieceValue[kCat]);
   CHECK(capture_gain(p, 1) == 0);
   // Silver to move cannot capture anything.
   const Position q = capture_fen("8/8/8/8/1Hc5/8/8/8 s 10");
@@ -77,14 +77,14 @@ TEST_CASE("capture detector: a piece on a trap dies when its last supporter is d
   // pushes the dog away: 2 steps win the camel.
   const Position p = capture_fen("8/8/8/8/8/2mdE3/8/8 g 10");
   CHECK(capture_steps_bound(p, kGold) == 2);
-  CHECK(capture_gain(p, 2) == kCaptureValue[kCamel]);
+  CHECK(capture_gain(p, 2) == kPieceValue[kCamel]);
   // A second supporter, the cat c4, keeps the camel: no gold piece is
   // beside it. The dog is still lost in 4 steps: pulled to e3, then
   // pushed onto trap f3.
   const Position q = capture_fen("8/8/8/8/2c5/2mdE3/8/8 g 10");
   CHECK(capture_steps_bound(q, kGold) == 4);
   CHECK(capture_gain(q, 3) == 0);
-  CHECK(capture_gain(q, 4) == kCaptureValue[kDog]);
+  CHECK(capture_gain(q, 4) == kPieceValue[kDog]);
 }
 
 TEST_CASE("capture detector: the attacker walks up first, or drags twice") {
@@ -92,12 +92,12 @@ TEST_CASE("capture detector: the attacker walks up first, or drags twice") {
   const Position p = capture_fen("8/8/8/3M4/2r5/8/8/8 g 10");
   CHECK(capture_steps_bound(p, kGold) == 3);
   CHECK(capture_gain(p, 2) == 0);
-  CHECK(capture_gain(p, 3) == kCaptureValue[kRabbit]);
+  CHECK(capture_gain(p, 3) == kPieceValue[kRabbit]);
   // The rabbit a3, two squares from trap c3, pushed twice by the dog a2.
   const Position q = capture_fen("8/8/8/8/8/r7/D7/8 g 10");
   CHECK(capture_steps_bound(q, kGold) == 4);
   CHECK(capture_gain(q, 3) == 0);
-  CHECK(capture_gain(q, 4) == kCaptureValue[kRabbit]);
+  CHECK(capture_gain(q, 4) == kPieceValue[kRabbit]);
   const Position empty = capture_fen("8/8/8/8/8/8/8/8 g 10");
   CHECK(capture_steps_bound(empty, kGold) == 99);
   CHECK(capture_gain(empty, 4) == 0);
@@ -116,7 +116,7 @@ TEST_CASE("capture detector: a pending push is completed, an own piece on the tr
   const Position q = capture_fen("8/8/8/8/4Em2/5H2/5R2/8 g 10");
   CHECK(capture_steps_bound(q, kGold) == 3);
   CHECK(capture_gain(q, 2) == 0);
-  CHECK(capture_gain(q, 3) == kCaptureValue[kCamel]);
+  CHECK(capture_gain(q, 3) == kPieceValue[kCamel]);
 }
 
 TEST_CASE("capture detector: an elephant is never dragged") {

@@ -49,9 +49,6 @@ double harlog_side(const Position& p, int c) {
   return v;
 }
 
-// Rough piece values for threats and ordering (centi-rabbits).
-constexpr const auto& kStaticValue = kCaptureValue;
-
 // ---- square tables (Gold's view, a1 = index 0) --------------------------------
 
 constexpr int kElephantPst[64] = {
@@ -176,8 +173,8 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
   for (int t = kRabbit; t <= kCamel; ++t) {
     for (Bitboard b = p.pieces(c, t) & fr; b; b &= b - 1) {
       const int sq = lsb(b);
-      int pen = 4 + kStaticValue[t] / 15;
-      if (kAdj.v[sq] & kTraps) pen += kStaticValue[t] / 10;
+      int pen = 4 + kPieceValue[t] / 15;
+      if (kAdj.v[sq] & kTraps) pen += kPieceValue[t] / 10;
       out.frozen -= pen;
     }
   }
@@ -207,11 +204,11 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
           // scored worse in the seed match: docs/benchmarks/arimaa.md.)
           if (!to_move && (ring1 & bit(sq))) {
             const Bitboard near = kAdj.v[sq] & ~occ;
-            if (adj(near) & draggers) worst[sq] = std::max(worst[sq], kStaticValue[t] * 2 / 10);
+            if (adj(near) & draggers) worst[sq] = std::max(worst[sq], kPieceValue[t] * 2 / 10);
           }
           continue;
         }
-        const int v = kStaticValue[t] * ((ring1 & bit(sq)) ? 3 : 2) / 10;
+        const int v = kPieceValue[t] * ((ring1 & bit(sq)) ? 3 : 2) / 10;
         worst[sq] = std::max(worst[sq], v);
       }
     }
@@ -237,7 +234,7 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
       if (popcount(sup) == 1) {
         const int s = lsb(sup);
         const int st = p.type_at(s);
-        const int v = kStaticValue[p.type_at(tsq)];
+        const int v = kPieceValue[p.type_at(tsq)];
         const Bitboard stronger = p.stronger(e, st + 1);
         const Bitboard stronger_near = kAdj.v[s] & stronger;
         const Bitboard draggers = stronger_near & ~enemy_frozen;
@@ -263,13 +260,13 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
       const Bitboard sup = opp & ring1;
       if (popcount(sup) == 1 && ((enemy_frozen & bit(tsq)) || !(ring1 & ~occ))) {
         const int framed = p.type_at(tsq), supporter = p.type_at(lsb(sup));
-        out.hostages += kStaticValue[framed] / 5 + kStaticValue[supporter] / 10;
+        out.hostages += kPieceValue[framed] / 5 + kPieceValue[supporter] / 10;
       }
     }
     // Hostages: enemy pieces held frozen next to a trap c controls.
     if (diff >= 8) {
       for (Bitboard b = opp & ring1 & enemy_frozen & ~p.type[kRabbit]; b; b &= b - 1)
-        out.hostages += kStaticValue[p.type_at(lsb(b))] / 8;
+        out.hostages += kPieceValue[p.type_at(lsb(b))] / 8;
     }
   }
 
@@ -349,7 +346,7 @@ int material_balance(const Position& p, int c) {
   return static_cast<int>(std::lround((harlog_side(p, c) - harlog_side(p, c ^ 1)) * mat().scale));
 }
 
-int piece_value(const Position&, int, int t) { return kStaticValue[t]; }
+int piece_value(const Position&, int, int t) { return kPieceValue[t]; }
 
 Score evaluate(const Position& p) {
   if (p.setup_phase()) return 0;
