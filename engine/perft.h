@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/game_concept.h"
 #include "engine/search.h"
@@ -79,22 +80,33 @@ std::uint64_t perft_turns(const typename G::Position& pos, int depth) {
   return perft_turns<G>(pos, depth, history);
 }
 
+namespace detail {
+// `moves` holds depth * kMaxMoves entries, one list per remaining ply: a
+// list on the stack would be constructed at every node, and some games'
+// kMaxMoves are large (Camelot: 16384).
 template <class G>
-std::uint64_t perft(const typename G::Position& pos, int depth) {
+std::uint64_t perft_with(const typename G::Position& pos, int depth, typename G::Move* moves) {
   if (depth <= 0) return 1;
   constexpr std::uint64_t kFinished = perft_finished_is_leaf<G>() ? 1 : 0;
   if constexpr (ends_with_moves_left<G>()) {
     if (G::outcome(pos) != Outcome::Ongoing) return kFinished;
   }
-  typename G::Move moves[G::kMaxMoves];
   const int n = G::legal_moves(pos, moves);
   if (n == 0) return kFinished;
   if (depth == 1) {
     if constexpr (!ends_with_moves_left<G>()) return static_cast<std::uint64_t>(n);
   }
   std::uint64_t total = 0;
-  for (int i = 0; i < n; ++i) total += perft<G>(G::play(pos, moves[i]), depth - 1);
+  for (int i = 0; i < n; ++i) total += perft_with<G>(G::play(pos, moves[i]), depth - 1, moves + G::kMaxMoves);
   return total;
+}
+}  // namespace detail
+
+template <class G>
+std::uint64_t perft(const typename G::Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  std::vector<typename G::Move> moves(static_cast<std::size_t>(depth) * G::kMaxMoves);
+  return detail::perft_with<G>(pos, depth, moves.data());
 }
 
 // Perft with the count of every root move (turn) reported, for `perft`.

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "engine/game_concept.h"
@@ -654,7 +655,8 @@ class Searcher {
 
   void order_moves(const Position& pos, Move* moves, int n, std::uint16_t tt_move, int ply) {
     if (n <= 1) return;
-    int keys[G::kMaxMoves];
+    if (!order_keys_) order_keys_ = std::make_unique_for_overwrite<int[]>(static_cast<std::size_t>(G::kMaxMoves));
+    int* keys = order_keys_.get();
     for (int i = 0; i < n; ++i) {
       const std::uint16_t p = G::pack(moves[i]);
       int k;
@@ -666,6 +668,13 @@ class Searcher {
         if constexpr (HasOrderHint<G>) k += G::order_hint(pos, moves[i]) * 64;
       }
       keys[i] = k;
+    }
+    if (n > 64) {  // rare long lists (Camelot charges, fox-geese jumps): no quadratic sort
+      std::vector<std::pair<int, Move>> tagged(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) tagged[static_cast<std::size_t>(i)] = {keys[i], moves[i]};
+      std::stable_sort(tagged.begin(), tagged.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      for (int i = 0; i < n; ++i) moves[i] = tagged[static_cast<std::size_t>(i)].second;
+      return;
     }
     // Insertion sort: move lists are short.
     for (int i = 1; i < n; ++i) {
@@ -736,6 +745,7 @@ class Searcher {
   const std::function<void(const IterationReport<G>&)>* report_ = nullptr;  // main thread's, during run()
   std::int64_t last_progress_ms_ = 0;
   std::array<std::unique_ptr<Move[]>, kMaxSearchPly + 1> move_buffers_;
+  std::unique_ptr<int[]> order_keys_;  // order_moves()'s sort keys (lists can be long)
 };
 
 }  // namespace ludus

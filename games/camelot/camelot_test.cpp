@@ -699,3 +699,41 @@ TEST_CASE("camelot: a long jump chain (12 captures, landing squares revisited)")
   CHECK(q.pieces[1].count() == 2);
   CHECK(outcome(q) == Outcome::Ongoing);
 }
+
+TEST_CASE("camelot: a position with 2,183 legal moves (more than the old list size) is listed whole") {
+  // Reached inside a search of a real game (a 2 s match, session 10): a
+  // White Knight on i8 before a lattice of Black pieces has 1,705 charges,
+  // one per set of pieces its chains can take. The old 2,048-move list
+  // overflowed here and the checked build aborted. The count 2,183 (1,705 +
+  // 477 + 1 from the three pieces that can capture) is the independent
+  // reference's: python3 scripts/camelot_reference.py --fen '<this FEN>'.
+  const Position p = fen("2/8/10/12/7k4/4mmmmmk2/3m1m1m1k2/5mkm1M2/5M1MKM2/3KMMMMK3/4M1M1K3/12/12/10/8/2 w 0 0 24");
+  std::vector<Move> list(static_cast<std::size_t>(kMaxMoves));
+  const int n = legal_moves(p, list.data());
+  CHECK(n == 2183);
+  std::set<std::tuple<int, int, int>> distinct;
+  int from_i8 = 0;
+  for (int i = 0; i < n; ++i) {
+    const Move& m = list[static_cast<std::size_t>(i)];
+    CHECK(m.is_capture());  // the capture obligation holds
+    distinct.insert({m.from, m.to, m.captures});
+    from_i8 += square_name(m.from) == "i8";
+  }
+  CHECK(distinct.size() == static_cast<std::size_t>(n));
+  CHECK(from_i8 == 1705);
+  CHECK(perft<Camelot>(p, 1) == 2183);
+  // The search orders and searches the whole list without overflowing.
+  TranspositionTable tt;
+  Camelot::Config cfg;
+  SearchShared<Camelot> shared;
+  shared.tt = &tt;
+  shared.config = &cfg;
+  shared.limits.depth = 3;
+  shared.time.start(shared.limits, Camelot::side_to_move(p), 30, 0);
+  Searcher<Camelot> s(0, shared);
+  s.set_history({Camelot::repetition_key(p)});
+  s.run(p, nullptr);
+  REQUIRE(!s.best_line().empty());
+  const Move best = s.best_line().front();
+  CHECK(std::find(list.begin(), list.begin() + n, best) != list.begin() + n);
+}

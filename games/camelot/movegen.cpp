@@ -17,6 +17,15 @@ BB leg_sources(BB targets, BB landing) {
 
 namespace {
 
+// A move list of kMaxMoves for this thread, one per call site (`Site`): the
+// rare paths below list whole moves, and a stack array would construct
+// kMaxMoves Moves at every call.
+template <class Site>
+Move* scratch_list() {
+  thread_local std::vector<Move> list(static_cast<std::size_t>(kMaxMoves));
+  return list.data();
+}
+
 BB neighbours(BB b) {
   return shift<N>(b) | shift<NE>(b) | shift<E>(b) | shift<SE>(b) | shift<S>(b) | shift<SW>(b) | shift<W>(b) |
          shift<NW>(b);
@@ -342,8 +351,8 @@ bool has_any_move(const Position& p) {
   // A leg over any piece (canter or jump): every such first leg starts some
   // candidate move (a Knight that may not stop there can jump or go on).
   // Rare enough to settle by generating.
-  std::vector<Move> buf(kMaxMoves);
-  return generate_moves(p, buf.data()) > 0;
+  struct HasAnyMove;
+  return generate_moves(p, scratch_list<HasAnyMove>()) > 0;
 }
 
 Outcome outcome(const Position& p) {
@@ -379,7 +388,8 @@ int legal_moves(const Position& p, Move* out) {
 bool noisy_forced(const Position& p) {
   if (p.clock >= 100 || material_or_castle_outcome(p) != Outcome::Ongoing) return false;
   if ((p.pieces[p.side] & kCastle[p.side]).any()) {
-    Move buf[kMaxMoves];
+    struct NoisyForced;
+    Move* buf = scratch_list<NoisyForced>();
     Gen g(p, buf);
     if (g.castle_exit(false)) return g.n > 0 && buf[0].is_capture();
   }
@@ -426,7 +436,8 @@ int max_capture_value(const Position& p) {
   if (p.clock >= 100 || material_or_castle_outcome(p) != Outcome::Ongoing) return 0;
   if ((p.pieces[p.side] & kCastle[p.side]).any()) {
     // Rules 5.6 step 1 filters whole moves: list them (rare).
-    Move buf[kMaxMoves];
+    struct MaxCaptureValue;
+    Move* buf = scratch_list<MaxCaptureValue>();
     const int n = noisy_moves(p, buf);
     int best = 0;
     for (int i = 0; i < n; ++i) best = std::max(best, captured_value(p, buf[i]));

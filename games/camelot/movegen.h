@@ -15,10 +15,15 @@
 
 namespace ludus::camelot {
 
-// More than any position's legal move count in practice (the start position
-// has 100). A generator that would exceed it stops adding moves (asserted in
-// checked builds); see docs/games/camelot.md.
-constexpr int kMaxMoves = 2048;
+// More than any position's legal move count in practice: the start position
+// has 100, middle games about 70, but a Knight facing a lattice of enemy
+// pieces has a charge for every set of pieces its chains can take; the
+// largest list met in play so far has 2,183 moves (1,705 of them one
+// Knight's; camelot_test.cpp). A generator that would exceed it stops
+// adding moves (asserted in checked builds); see docs/games/camelot.md.
+// Lists of this size live on the heap (search, perft) or in per-thread
+// scratch lists, never on the stack of a hot path.
+constexpr int kMaxMoves = 16384;
 
 // Rules 6, checks 1 and 2 (castle, material): Ongoing when neither applies.
 Outcome material_or_castle_outcome(const Position& p);
