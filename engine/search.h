@@ -748,4 +748,26 @@ class Searcher {
   std::unique_ptr<int[]> order_keys_;  // order_moves()'s sort keys (lists can be long)
 };
 
+// One single-thread search of `root` to a fixed depth with a fresh search
+// state and no clock or reports: what tests and evaluation tuners need.
+// `history`: the game's repetition keys before `root`.
+template <class G>
+struct FixedDepthResult {
+  std::vector<typename G::Move> line;  // the principal variation (empty: no move)
+  Score score = 0;
+};
+template <class G>
+FixedDepthResult<G> search_to_depth(const typename G::Position& root, int depth, const typename G::Config& cfg,
+                                    TranspositionTable& tt, std::vector<std::uint64_t> history = {}) {
+  SearchShared<G> shared;
+  shared.tt = &tt;
+  shared.config = &cfg;
+  shared.limits.depth = depth;
+  shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
+  Searcher<G> s(0, shared);
+  s.set_history(std::move(history));
+  s.run(root, nullptr);
+  return {s.best_line(), s.best_score()};
+}
+
 }  // namespace ludus

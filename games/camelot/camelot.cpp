@@ -85,8 +85,8 @@ std::string Camelot::turn_to_string(const Position& p, const std::vector<Move>& 
 
 void Camelot::legal_turns(const Position& p, std::vector<std::vector<Move>>& out) {
   out.clear();
-  std::vector<Move> moves(static_cast<std::size_t>(kMaxMoves));
-  const int n = camelot::legal_moves(p, moves.data());
+  camelot::MoveList moves;
+  const int n = camelot::legal_moves(p, moves);
   std::vector<std::pair<std::string, Move>> tagged;
   tagged.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) tagged.emplace_back(camelot::move_token(p, moves[i]), moves[i]);

@@ -35,6 +35,19 @@ Position fen(const std::string& text, bool cont = false) {
   return p;
 }
 
+// A fresh single-thread search of `p` to `depth` (Evaluator=ludus): its
+// first move and score.
+struct SearchResult {
+  Move best;
+  Score score = 0;
+};
+SearchResult search_to_depth(const Position& p, int depth) {
+  TranspositionTable tt;
+  const auto r = ludus::search_to_depth<Camelot>(p, depth, Camelot::Config{}, tt, {Camelot::repetition_key(p)});
+  REQUIRE(!r.line.empty());
+  return {r.line.front(), r.score};
+}
+
 std::vector<std::string> tokens(const Position& p) {
   std::vector<std::vector<Move>> turns;
   Camelot::legal_turns(p, turns);
@@ -67,7 +80,7 @@ Position after(Position p, const std::string& moves) {
   return p;
 }
 int count(const Position& p) {
-  Move m[kMaxMoves];
+  MoveList m;
   return legal_moves(p, m);
 }
 std::uint64_t perft_of(const Position& p, int d) { return perft<Camelot>(p, d); }
@@ -98,7 +111,7 @@ std::vector<Position> random_positions(int games, int plies, unsigned seed) {
   for (int g = 0; g < games; ++g) {
     Position p = start_position(false);
     for (int i = 0; i < plies; ++i) {
-      Move m[kMaxMoves];
+      MoveList m;
       const int n = legal_moves(p, m);
       if (!n) break;
       out.push_back(p);
@@ -225,7 +238,7 @@ TEST_CASE("camelot T7 T8 T9: capture obligation and the knight rule") {
   CHECK(!legal(t7, "g4-g6"));
   CHECK(perft_of(t7, 2) == 25);
   CHECK(perft_of(t7, 3) == 708);
-  Move noisy[kMaxMoves];
+  MoveList noisy;
   CHECK(noisy_moves(t7, noisy) == 2);
 
   const Position t8 = fen("2/8/10/12/10k1/12/1m10/12/12/7m4/12/5MM5/4M1K5/1M8/8/2 w 0 0 0");
@@ -292,7 +305,7 @@ TEST_CASE("camelot T11-T15: the own castle") {
   CHECK(joined(t13) == "f1-e2 f1-f2 f1-g2");
   CHECK(!legal(t13, "b8xb10"));
   CHECK(!noisy_forced(t13));
-  Move noisy[kMaxMoves];
+  MoveList noisy;
   CHECK(noisy_moves(t13, noisy) == 0);
 
   const Position t14 = fen("2/8/10/m11/10m1/12/12/12/12/12/12/12/12/3MM5/3M4/2 w 0 0 0");
@@ -407,7 +420,7 @@ TEST_CASE("camelot: incremental keys, pack codes, noisy moves on random games") 
   std::set<std::uint16_t> codes;
   for (const auto& p : positions) {
     CHECK(p.base_key == compute_base_key(p));
-    Move m[kMaxMoves];
+    MoveList m;
     const int n = legal_moves(p, m);
     codes.clear();
     // Rules 5.8: each distinct triple (origin, destination, captured set) once.
@@ -422,11 +435,11 @@ TEST_CASE("camelot: incremental keys, pack codes, noisy moves on random games") 
       CHECK(back == m[i]);
     }
     // Quiescence moves are legal moves; when forced, they are all of them.
-    Move q[kMaxMoves];
+    MoveList q;
     const int k = noisy_moves(p, q);
-    for (int i = 0; i < k; ++i) CHECK(std::find(m, m + n, q[i]) != m + n);
+    for (int i = 0; i < k; ++i) CHECK(std::find(m + 0, m + n, q[i]) != m + n);
     if (noisy_forced(p)) CHECK(k == n);
-    CHECK(noisy_forced(p) == (n > 0 && std::all_of(m, m + n, [](Move x) { return x.is_capture(); })));
+    CHECK(noisy_forced(p) == (n > 0 && std::all_of(m + 0, m + n, [](Move x) { return x.is_capture(); })));
   }
 }
 
@@ -474,33 +487,14 @@ TEST_CASE("camelot: quiescence does not stand pat on a compulsory capture") {
   const Position p = fen("2/8/10/12/M11/12/12/4m7/4m7/12/3MmM6/4M7/11m/10/8/2 w 0 0 0");
   CHECK(joined(p) == "e5xe7");
   CHECK(joined(after(p, "e5xe7")) == "e8xe6xc6 e8xe6xg6");
-  TranspositionTable tt;
-  Camelot::Config cfg;
-  SearchShared<Camelot> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = 1;
-  shared.time.start(shared.limits, Side::P1, 30, 0);
-  Searcher<Camelot> s(0, shared);
-  s.set_history({Camelot::repetition_key(p)});
-  s.run(p, nullptr);
-  CHECK(s.best_score() < -50);
+  CHECK(search_to_depth(p, 1).score < -50);
 }
 
 TEST_CASE("camelot: the search finds castle and material wins") {
   auto best = [](const Position& p, int depth, Score& score) {
-    TranspositionTable tt;
-    Camelot::Config cfg;
-    SearchShared<Camelot> shared;
-    shared.tt = &tt;
-    shared.config = &cfg;
-    shared.limits.depth = depth;
-    shared.time.start(shared.limits, Camelot::side_to_move(p), 30, 0);
-    Searcher<Camelot> s(0, shared);
-    s.set_history({Camelot::repetition_key(p)});
-    s.run(p, nullptr);
-    score = s.best_score();
-    return move_token(p, s.best_line().front());
+    const SearchResult r = search_to_depth(p, depth);
+    score = r.score;
+    return move_token(p, r.best);
   };
   Score score = 0;
   CHECK(best(fen("M1/4M3/10/2m9/12/12/11m/12/12/12/12/m11/12/1M8/8/2 w 0 0 0"), 3, score) == "g15-g16");
@@ -587,7 +581,7 @@ TEST_CASE("camelot: max_capture_value is the best noisy capture") {
       p.continue_rule = cont;
       for (int side = 0; side < 2; ++side) {
         p.side = static_cast<std::uint8_t>(side);
-        Move m[kMaxMoves];
+        MoveList m;
         const int n = noisy_moves(p, m);
         int best = 0;
         for (int i = 0; i < n; ++i) best = std::max(best, captured_value(p, m[i]));
@@ -656,7 +650,7 @@ TEST_CASE("camelot: removing an enemy Man gains over 115 in the ludus evaluation
   for (int g = 0; g < 40; ++g) {
     Position p = start_position(false);
     for (int i = 0; i < 60; ++i) {
-      Move m[kMaxMoves];
+      MoveList m;
       const int k = legal_moves(p, m);
       if (!k) break;
       p = play(p, m[rng() % static_cast<unsigned>(k)]);
@@ -708,13 +702,13 @@ TEST_CASE("camelot: a position with 2,183 legal moves (more than the old list si
   // 477 + 1 from the three pieces that can capture) is the independent
   // reference's: python3 scripts/camelot_reference.py --fen '<this FEN>'.
   const Position p = fen("2/8/10/12/7k4/4mmmmmk2/3m1m1m1k2/5mkm1M2/5M1MKM2/3KMMMMK3/4M1M1K3/12/12/10/8/2 w 0 0 24");
-  std::vector<Move> list(static_cast<std::size_t>(kMaxMoves));
-  const int n = legal_moves(p, list.data());
+  MoveList list;
+  const int n = legal_moves(p, list);
   CHECK(n == 2183);
   std::set<std::tuple<int, int, int>> distinct;
   int from_i8 = 0;
   for (int i = 0; i < n; ++i) {
-    const Move& m = list[static_cast<std::size_t>(i)];
+    const Move& m = list[i];
     CHECK(m.is_capture());  // the capture obligation holds
     distinct.insert({m.from, m.to, m.captures});
     from_i8 += square_name(m.from) == "i8";
@@ -723,17 +717,6 @@ TEST_CASE("camelot: a position with 2,183 legal moves (more than the old list si
   CHECK(from_i8 == 1705);
   CHECK(perft<Camelot>(p, 1) == 2183);
   // The search orders and searches the whole list without overflowing.
-  TranspositionTable tt;
-  Camelot::Config cfg;
-  SearchShared<Camelot> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = 3;
-  shared.time.start(shared.limits, Camelot::side_to_move(p), 30, 0);
-  Searcher<Camelot> s(0, shared);
-  s.set_history({Camelot::repetition_key(p)});
-  s.run(p, nullptr);
-  REQUIRE(!s.best_line().empty());
-  const Move best = s.best_line().front();
-  CHECK(std::find(list.begin(), list.begin() + n, best) != list.begin() + n);
+  const Move best = search_to_depth(p, 3).best;
+  CHECK(std::find(list + 0, list + n, best) != list + n);
 }

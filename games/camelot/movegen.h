@@ -10,20 +10,29 @@
 // repeated states and makes every complete chain's triple appear once.
 #pragma once
 
+#include <vector>
+
 #include "engine/types.h"
 #include "games/camelot/board.h"
 
 namespace ludus::camelot {
 
-// More than any position's legal move count in practice: the start position
-// has 100, middle games about 70, but a Knight facing a lattice of enemy
-// pieces has a charge for every set of pieces its chains can take; the
-// largest list met in play so far has 2,183 moves (1,705 of them one
-// Knight's; camelot_test.cpp). A generator that would exceed it stops
+// More than any position's legal move count: the start position has 100,
+// middle games about 70, but a Knight facing a lattice of enemy pieces has a
+// charge for every set of pieces its chains can take. A search in a real
+// game met 2,183 moves (1,705 of them one Knight's; camelot_test.cpp), and
+// a hill-climb over set-ups (scripts/camelot_max_moves.py) found no position
+// with more than about 6,300. A generator that would exceed the bound stops
 // adding moves (asserted in checked builds); see docs/games/camelot.md.
-// Lists of this size live on the heap (search, perft) or in per-thread
-// scratch lists, never on the stack of a hot path.
-constexpr int kMaxMoves = 16384;
+// Lists of this size (256 KiB) live on the heap (MoveList, the search's and
+// perft's per-ply lists) or in per-thread scratch lists, never on the stack.
+constexpr int kMaxMoves = 65536;
+
+// A whole move list on the heap; converts to the Move* the generators take.
+struct MoveList {
+  std::vector<Move> moves = std::vector<Move>(kMaxMoves);
+  operator Move*() { return moves.data(); }
+};
 
 // Rules 6, checks 1 and 2 (castle, material): Ongoing when neither applies.
 Outcome material_or_castle_outcome(const Position& p);

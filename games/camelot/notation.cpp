@@ -475,10 +475,10 @@ Status parse_move(const Position& p, std::string_view text, Move& out) {
   }
 
   // The triple must be a legal move.
-  std::vector<Move> moves(static_cast<std::size_t>(kMaxMoves));
-  const int n = legal_moves(p, moves.data());
+  MoveList moves;
+  const int n = legal_moves(p, moves);
   for (int k = 0; k < n; ++k) {
-    const Move& m = moves[static_cast<std::size_t>(k)];
+    const Move& m = moves[k];
     if (m.from == origin && m.to == cur && captured_squares(p, m) == captured) {
       out = m;
       return Status::ok();

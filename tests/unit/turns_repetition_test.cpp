@@ -35,16 +35,7 @@ int reference(const typename Walk<Rule>::Position& p, std::vector<std::uint64_t>
 template <class G>
 Score search_value(const typename G::Position& root, std::vector<std::uint64_t> history, int depth) {
   TranspositionTable tt;
-  typename G::Config cfg;
-  SearchShared<G> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = depth;
-  shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
-  Searcher<G> s(0, shared);
-  s.set_history(std::move(history));
-  s.run(root, nullptr);
-  return s.best_score();
+  return search_to_depth<G>(root, depth, typename G::Config{}, tt, std::move(history)).score;
 }
 
 std::string query_all(Session& s) {

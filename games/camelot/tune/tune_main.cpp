@@ -48,15 +48,7 @@ struct Sample {
 
 Move search_move(const Position& p, const std::vector<std::uint64_t>& history, int depth, const Camelot::Config& cfg,
                  TranspositionTable& tt) {
-  SearchShared<Camelot> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = depth;
-  shared.time.start(shared.limits, Camelot::side_to_move(p), 30, 0);
-  Searcher<Camelot> s(0, shared);
-  s.set_history(history);
-  s.run(p, nullptr);
-  return s.best_line().front();
+  return search_to_depth<Camelot>(p, depth, cfg, tt, history).line.front();
 }
 
 // Plays one game; appends its samples. Returns the result from White's view.
@@ -78,7 +70,7 @@ double play_game(std::mt19937_64& rng, int depth, bool held_out, std::vector<Sam
       break;
     }
     if (std::count(history.begin(), history.end(), p.base_key) >= 3) break;  // a draw
-    Move moves[kMaxMoves];
+    MoveList moves;
     const int n = legal_moves(p, moves);
     if (ply >= random_plies && !noisy_forced(p)) {
       feats.push_back(features(p));
