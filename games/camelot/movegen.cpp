@@ -1,10 +1,12 @@
 #include "games/camelot/movegen.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
-#include <cassert>
 #include <cstring>
 #include <vector>
+
+#include <spdlog/spdlog.h>
 
 namespace ludus::camelot {
 
@@ -129,8 +131,16 @@ struct Gen {
         empty(pos.empty()), own_castle(kCastle[pos.side]), enemy_castle(kCastle[pos.side ^ 1]), out(o) {}
 
   void add(Move m) {
-    assert(n < kMaxMoves && "Camelot move list overflow");
-    if (n < kMaxMoves) out[n++] = m;
+    if (n < kMaxMoves) {
+      out[n++] = m;
+      return;
+    }
+    // Past kMaxMoves, ten times the longest list found so far: keep the
+    // first kMaxMoves rather than abort (movegen.h).
+    static std::atomic<bool> warned{false};
+    if (!warned.exchange(true))
+      spdlog::warn("Camelot: a position has more than {} legal moves; only the first {} are listed", kMaxMoves,
+                   kMaxMoves);
   }
 
   // A byte board for the canter search (built on first use): the side's

@@ -22,8 +22,9 @@ namespace ludus::camelot {
 // charge for every set of pieces its chains can take. A search in a real
 // game met 2,183 moves (1,705 of them one Knight's; camelot_test.cpp), and
 // a hill-climb over set-ups (scripts/camelot_max_moves.py) found no position
-// with more than about 6,300. A generator that would exceed the bound stops
-// adding moves (asserted in checked builds); see docs/games/camelot.md.
+// with more than about 8,300. A generator that would exceed the bound keeps
+// the first kMaxMoves moves and logs a warning once (it does not abort: a
+// GUI may send any FEN); see docs/games/camelot.md.
 // Lists of this size (256 KiB) live on the heap (MoveList, the search's and
 // perft's per-ply lists) or in per-thread scratch lists, never on the stack.
 constexpr int kMaxMoves = 65536;
