@@ -35,8 +35,8 @@ bool game_finished(const typename G::Position& p) {
   if constexpr (ends_with_moves_left<G>()) {
     if (G::outcome(p) != Outcome::Ongoing) return true;
   }
-  typename G::Move tmp[G::kMaxMoves];
-  return G::legal_moves(p, tmp) == 0;
+  std::vector<typename G::Move> tmp(static_cast<std::size_t>(G::kMaxMoves));  // some games' lists are large
+  return G::legal_moves(p, tmp.data()) == 0;
 }
 
 // Has the turn that started at `start` ended at `now`?
@@ -112,9 +112,9 @@ void legal_turns(const typename G::Position& pos, std::vector<std::vector<typena
   } else if constexpr (multi_move_turns<G>()) {
     detail::enumerate_turns<G>(pos, out);
   } else {
-    typename G::Move moves[G::kMaxMoves];
-    const int n = G::legal_moves(pos, moves);
-    for (int i = 0; i < n; ++i) out.push_back({moves[i]});
+    std::vector<typename G::Move> moves(static_cast<std::size_t>(G::kMaxMoves));
+    const int n = G::legal_moves(pos, moves.data());
+    for (int i = 0; i < n; ++i) out.push_back({moves[static_cast<std::size_t>(i)]});
   }
 }
 
