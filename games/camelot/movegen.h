@@ -22,7 +22,7 @@ namespace ludus::camelot {
 // charge for every set of pieces its chains can take. A search in a real
 // game met 2,183 moves (1,705 of them one Knight's; camelot_test.cpp), and
 // a hill-climb over set-ups (scripts/camelot_max_moves.py) found no position
-// with more than about 8,300. A generator that would exceed the bound keeps
+// with more than 14,137. A generator that would exceed the bound keeps
 // the first kMaxMoves moves and logs a warning once (it does not abort: a
 // GUI may send any FEN); see docs/games/camelot.md.
 // Lists of this size (256 KiB) live on the heap (MoveList, the search's and
