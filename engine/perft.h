@@ -83,7 +83,7 @@ std::uint64_t perft_turns(const typename G::Position& pos, int depth) {
 namespace detail {
 // `moves` holds depth * kMaxMoves entries, one list per remaining ply: a
 // list on the stack would be constructed at every node, and some games'
-// kMaxMoves are large (Camelot: 16384).
+// kMaxMoves are large (Camelot: 65,536).
 template <class G>
 std::uint64_t perft_with(const typename G::Position& pos, int depth, typename G::Move* moves) {
   if (depth <= 0) return 1;

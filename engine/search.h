@@ -670,7 +670,8 @@ class Searcher {
       keys[i] = k;
     }
     if (n > 64) {  // rare long lists (Camelot charges, fox-geese jumps): no quadratic sort
-      std::vector<std::pair<int, Move>> tagged(static_cast<std::size_t>(n));
+      auto& tagged = order_tagged_;
+      tagged.resize(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i) tagged[static_cast<std::size_t>(i)] = {keys[i], moves[i]};
       std::stable_sort(tagged.begin(), tagged.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
       for (int i = 0; i < n; ++i) moves[i] = tagged[static_cast<std::size_t>(i)].second;
@@ -745,7 +746,8 @@ class Searcher {
   const std::function<void(const IterationReport<G>&)>* report_ = nullptr;  // main thread's, during run()
   std::int64_t last_progress_ms_ = 0;
   std::array<std::unique_ptr<Move[]>, kMaxSearchPly + 1> move_buffers_;
-  std::unique_ptr<int[]> order_keys_;  // order_moves()'s sort keys (lists can be long)
+  std::unique_ptr<int[]> order_keys_;                 // order_moves()'s sort keys (lists can be long)
+  std::vector<std::pair<int, Move>> order_tagged_;  // and its sort buffer for lists over 64 moves
 };
 
 // One single-thread search of `root` to a fixed depth with a fresh search
