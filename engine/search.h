@@ -752,7 +752,8 @@ class Searcher {
 
 // One single-thread search of `root` to a fixed depth with a fresh search
 // state and no clock or reports: what tests and evaluation tuners need.
-// `history`: the game's repetition keys before `root`.
+// `history`: the game's repetition keys before `root`; `solver`: the game's
+// exact solver, for games that have one (optional).
 template <class G>
 struct FixedDepthResult {
   std::vector<typename G::Move> line;  // the principal variation (empty: no move)
@@ -760,13 +761,14 @@ struct FixedDepthResult {
 };
 template <class G>
 FixedDepthResult<G> search_to_depth(const typename G::Position& root, int depth, const typename G::Config& cfg,
-                                    TranspositionTable& tt, std::vector<std::uint64_t> history = {}) {
+                                    TranspositionTable& tt, std::vector<std::uint64_t> history = {},
+                                    typename Searcher<G>::Solver* solver = nullptr) {
   SearchShared<G> shared;
   shared.tt = &tt;
   shared.config = &cfg;
   shared.limits.depth = depth;
   shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
-  Searcher<G> s(0, shared);
+  Searcher<G> s(0, shared, solver);
   s.set_history(std::move(history));
   s.run(root, nullptr);
   return {s.best_line(), s.best_score()};

@@ -41,7 +41,7 @@ struct SearchResult {
   Move best;
   Score score = 0;
 };
-SearchResult search_to_depth(const Position& p, int depth) {
+SearchResult search_fresh(const Position& p, int depth) {
   TranspositionTable tt;
   const auto r = ludus::search_to_depth<Camelot>(p, depth, Camelot::Config{}, tt, {Camelot::repetition_key(p)});
   REQUIRE(!r.line.empty());
@@ -487,12 +487,12 @@ TEST_CASE("camelot: quiescence does not stand pat on a compulsory capture") {
   const Position p = fen("2/8/10/12/M11/12/12/4m7/4m7/12/3MmM6/4M7/11m/10/8/2 w 0 0 0");
   CHECK(joined(p) == "e5xe7");
   CHECK(joined(after(p, "e5xe7")) == "e8xe6xc6 e8xe6xg6");
-  CHECK(search_to_depth(p, 1).score < -50);
+  CHECK(search_fresh(p, 1).score < -50);
 }
 
 TEST_CASE("camelot: the search finds castle and material wins") {
   auto best = [](const Position& p, int depth, Score& score) {
-    const SearchResult r = search_to_depth(p, depth);
+    const SearchResult r = search_fresh(p, depth);
     score = r.score;
     return move_token(p, r.best);
   };
@@ -717,6 +717,6 @@ TEST_CASE("camelot: a position with 2,183 legal moves (more than the old list si
   CHECK(from_i8 == 1705);
   CHECK(perft<Camelot>(p, 1) == 2183);
   // The search orders and searches the whole list without overflowing.
-  const Move best = search_to_depth(p, 3).best;
+  const Move best = search_fresh(p, 3).best;
   CHECK(std::find(list + 0, list + n, best) != list + n);
 }

@@ -19,13 +19,13 @@ BB leg_sources(BB targets, BB landing) {
 
 namespace {
 
-// A move list of kMaxMoves for this thread, one per call site (`Site`): the
-// rare paths below list whole moves, and a stack array would construct
-// kMaxMoves Moves at every call.
-template <class Site>
+// This thread's whole move list for the rare paths below that list every
+// move (has_any_move, noisy_forced, max_capture_value): built once, where a
+// MoveList per call would construct kMaxMoves Moves each time. Those
+// functions never call one another while they use it.
 Move* scratch_list() {
-  thread_local std::vector<Move> list(static_cast<std::size_t>(kMaxMoves));
-  return list.data();
+  thread_local MoveList list;
+  return list;
 }
 
 BB neighbours(BB b) {
@@ -135,8 +135,8 @@ struct Gen {
       out[n++] = m;
       return;
     }
-    // Past kMaxMoves, ten times the longest list found so far: keep the
-    // first kMaxMoves rather than abort (movegen.h).
+    // Past kMaxMoves, several times the longest list found so far: keep
+    // the first kMaxMoves rather than abort (movegen.h).
     static std::atomic<bool> warned{false};
     if (!warned.exchange(true))
       spdlog::warn("Camelot: a position has more than {} legal moves; only the first {} are listed", kMaxMoves,
@@ -361,8 +361,7 @@ bool has_any_move(const Position& p) {
   // A leg over any piece (canter or jump): every such first leg starts some
   // candidate move (a Knight that may not stop there can jump or go on).
   // Rare enough to settle by generating.
-  struct HasAnyMove;
-  return generate_moves(p, scratch_list<HasAnyMove>()) > 0;
+  return generate_moves(p, scratch_list()) > 0;
 }
 
 Outcome outcome(const Position& p) {
@@ -398,8 +397,7 @@ int legal_moves(const Position& p, Move* out) {
 bool noisy_forced(const Position& p) {
   if (p.clock >= 100 || material_or_castle_outcome(p) != Outcome::Ongoing) return false;
   if ((p.pieces[p.side] & kCastle[p.side]).any()) {
-    struct NoisyForced;
-    Move* buf = scratch_list<NoisyForced>();
+    Move* buf = scratch_list();
     Gen g(p, buf);
     if (g.castle_exit(false)) return g.n > 0 && buf[0].is_capture();
   }
@@ -446,8 +444,7 @@ int max_capture_value(const Position& p) {
   if (p.clock >= 100 || material_or_castle_outcome(p) != Outcome::Ongoing) return 0;
   if ((p.pieces[p.side] & kCastle[p.side]).any()) {
     // Rules 5.6 step 1 filters whole moves: list them (rare).
-    struct MaxCaptureValue;
-    Move* buf = scratch_list<MaxCaptureValue>();
+    Move* buf = scratch_list();
     const int n = noisy_moves(p, buf);
     int best = 0;
     for (int i = 0; i < n; ++i) best = std::max(best, captured_value(p, buf[i]));

@@ -387,16 +387,9 @@ TEST_CASE("fox-geese: the search plays legal moves and sees short wins") {
   const auto run = [](const G::Position& root, int depth) {
     TranspositionTable tt;
     tt.resize(4);
-    G::Config cfg;
-    SearchShared<G> shared;
-    shared.tt = &tt;
-    shared.config = &cfg;
-    shared.limits.depth = depth;
-    shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
     G::Solver solver(1);
-    Searcher<G> s(0, shared, &solver);
-    s.run(root, nullptr);
-    return std::make_pair(s.best_line(), s.best_score());
+    const auto r = search_to_depth<G>(root, depth, G::Config{}, tt, {}, &solver);
+    return std::make_pair(r.line, r.score);
   };
   {
     const auto [line, score] = run(G::start({}), 5);

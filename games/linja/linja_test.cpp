@@ -612,15 +612,9 @@ template <class Cfg>
 std::pair<Score, std::vector<Move>> search(const Position& root, int depth, const Cfg& cfg) {
   TranspositionTable tt;
   tt.resize(16);
-  SearchShared<Linja> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = depth;
-  shared.time.start(shared.limits, Linja::side_to_move(root), 30, 0);
   Linja::Solver solver(8);
-  Searcher<Linja> s(0, shared, &solver);
-  s.run(root, nullptr);
-  return {s.best_score(), s.best_line()};
+  auto r = search_to_depth<Linja>(root, depth, cfg, tt, {}, &solver);
+  return {r.score, std::move(r.line)};
 }
 
 // Plain minimax over whole games: +1 win, 0 draw, -1 loss for the side to move.

@@ -47,16 +47,9 @@ namespace {
 // The first whole turn of a depth-limited search.
 std::vector<Move> search_turn(const Position& root, int depth, TranspositionTable& tt, Linja::Solver& solver,
                               const Linja::Config& cfg) {
-  SearchShared<Linja> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = depth;
-  shared.time.start(shared.limits, Linja::side_to_move(root), 30, 0);
-  Searcher<Linja> s(0, shared, &solver);
-  s.run(root, nullptr);
   std::vector<Move> turn;
   Position now = root;
-  for (Move m : s.best_line()) {
+  for (Move m : search_to_depth<Linja>(root, depth, cfg, tt, {}, &solver).line) {
     if (now.mover != root.mover || game_over(now)) break;
     turn.push_back(m);
     now = play(now, m);

@@ -56,15 +56,8 @@ std::array<float, kDim> design_row(const Board& b) {
 }
 
 Move search_move(const Board& b, int depth, TranspositionTable& tt) {
-  Othello::Config cfg;
-  SearchShared<Othello> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = depth;
-  shared.time.start(shared.limits, b.side, 30, 0);
-  Searcher<Othello> s(0, shared);
-  s.run(b, nullptr);
-  return s.best_line().empty() ? kNoMove : s.best_line().front();
+  const auto line = search_to_depth<Othello>(b, depth, Othello::Config{}, tt).line;
+  return line.empty() ? kNoMove : line.front();
 }
 
 void play_games(int first, int count, int depth, int solve_at, std::uint64_t seed, std::vector<Sample>& out,
