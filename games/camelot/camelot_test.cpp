@@ -527,6 +527,25 @@ TEST_CASE("camelot: evaluation features for castle threats and races") {
   CHECK(features(other).x[kFRaceAll] == -8);
 }
 
+TEST_CASE("camelot: in endgames the race counts two pieces cantering over each other") {
+  // White Men f8 and g8 side by side, 8 rows from g16 each: walking, 16
+  // moves; in tandem (one canters over the other, two rows a move for the
+  // pair) (16 + 1) / 2 + 1 = 9. Black Men b10 and k10, 9 moves each and 9
+  // files apart: 18 either way. White to move.
+  const Position pair = fen("2/8/10/12/12/12/1m8m1/12/5MM5/12/12/12/12/10/8/2 w 0 0 0");
+  CHECK(features(pair).x[kFRaceAll] == 8);  // 18 - 9, clamped to 8
+  CHECK(features(mirror(pair)).x[kFRaceAll] == 8);
+  // Black's pair alone goes in tandem too: Black Men f10 and g10 (9 rows
+  // each, so 10 moves) against White's 9.
+  CHECK(features(fen("2/8/10/12/12/12/5mm5/12/5MM5/12/12/12/12/10/8/2 w 0 0 0")).x[kFRaceAll] == 1);
+  // The same four racers with ten more pieces far from the castles (14 on
+  // the board): the tandem count is for endgames only, so both sides walk,
+  // 18 - 16.
+  const Position full = fen("2/3mmmmm/10/12/12/12/1m8m1/12/5MM5/12/12/12/12/10/MMMMM3/2 w 0 0 0");
+  CHECK(features(full).x[kFRaceAll] == 2);
+  CHECK(features(mirror(full)).x[kFRaceAll] == 2);
+}
+
 TEST_CASE("camelot: the threat feature sees whole jump chains") {
   // White Men e8 and e6, Black Men e9 and e10, White to move: the hang terms
   // see e8 only, but Black's jump e9xe7xe5 takes both Men.

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 
 #include "engine/eval_cache.h"
@@ -60,12 +61,21 @@ constexpr Tables make_tables() {
 }
 constexpr Tables kTables = make_tables();
 
+// With this many pieces or fewer on the board, the race terms also count
+// two pieces going up in tandem, cantering over each other (the seed's
+// pairs win castle races that way, docs/benchmarks/camelot.md, sessions
+// 10-11). In fuller positions the walking count is kept: there the tandem
+// count changed play for the worse (86% instead of 93% at 1 s).
+constexpr int kTandemRacePieces = 12;
+
 // One side's raw counts.
 struct SideCounts {
   int men = 0, knights = 0;
   int dist[16] = {};  // pieces by castle distance (0 unused: a piece in the castle)
   bool holds_castle = false;
   int passed_best = 99, passed_second = 99, passed = 0;
+  int passed_best_sq = -1, passed_second_sq = -1;
+  int near_d[4] = {99, 99, 99, 99}, near_sq[4] = {-1, -1, -1, -1};  // the four pieces nearest the enemy castle
   int guard = 0, danger = 0;
   int charge = 0;
   int flanks = 0, mobility = 0, blocks = 0, isolated = 0, exposed = 0;
@@ -106,9 +116,19 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
     const int ahead = side == 0 ? rank_of(sq) - front : front - rank_of(sq);
     if (ahead >= 2) {
       ++s.passed;
-      if (cd < s.passed_best) s.passed_second = s.passed_best, s.passed_best = cd;
-      else if (cd < s.passed_second) s.passed_second = cd;
+      if (cd < s.passed_best) {
+        s.passed_second = s.passed_best, s.passed_second_sq = s.passed_best_sq;
+        s.passed_best = cd, s.passed_best_sq = sq;
+      } else if (cd < s.passed_second) {
+        s.passed_second = cd, s.passed_second_sq = sq;
+      }
     }
+    for (int i = 0; i < 4; ++i)
+      if (cd < s.near_d[i]) {
+        for (int j = 3; j > i; --j) s.near_d[j] = s.near_d[j - 1], s.near_sq[j] = s.near_sq[j - 1];
+        s.near_d[i] = cd, s.near_sq[i] = sq;
+        break;
+      }
     if (p.knights.test(sq)) {
       for (int d : kForward[side]) {
         const int n1 = geo.nb[sq][d];
@@ -167,6 +187,14 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   all_shifts(reach, rshift);
   for (int d = 0; d < 8; ++d) s.exposed += (own & empty_shift[d ^ 4] & rshift[d]).count();
   return s;
+}
+
+// Moves two pieces need to reach the enemy castle: walking, each its own
+// distance; or in tandem, cantering over each other (two squares a move for
+// the pair once they stand together, after closing the gap between them).
+int pair_moves(int d1, int sq1, int d2, int sq2) {
+  const int gap = std::max(std::abs(file_of(sq1) - file_of(sq2)), std::abs(rank_of(sq1) - rank_of(sq2)));
+  return std::min(d1 + d2, (d1 + d2 + 1) / 2 + gap);
 }
 
 double passed_near(const SideCounts& s) {
@@ -240,10 +268,14 @@ Features features(const Position& p) {
     }
   }
   // The race: moves each side needs to fill the enemy castle with attackers
-  // past every defender (pieces move one at a time, so distances add up).
-  auto moves_to_win = [](const SideCounts& s) {
+  // past every defender (pieces move one at a time, so distances add up;
+  // in endgames two of them may go faster in tandem, pair_moves).
+  const bool tandem = total <= kTandemRacePieces;
+  auto moves_to_win = [tandem](const SideCounts& s) {
     if (s.holds_castle) return s.passed_best == 99 ? 99 : s.passed_best;
-    return s.passed_second == 99 ? 99 : s.passed_best + s.passed_second;
+    if (s.passed_second == 99) return 99;
+    return tandem ? pair_moves(s.passed_best, s.passed_best_sq, s.passed_second, s.passed_second_sq)
+                  : s.passed_best + s.passed_second;
   };
   const int ta = moves_to_win(a), tb = moves_to_win(b);
   if (ta < 99 || tb < 99) x[kFRace] = ta <= tb ? 1.0f : -1.0f;
@@ -257,11 +289,16 @@ Features features(const Position& p) {
   }
   // Race over all pieces: the two nearest to the enemy castle (one if a
   // square is held already), moves needed by each side.
-  auto moves_all = [](const SideCounts& s) {
+  auto moves_all = [tandem](const SideCounts& s) {
     int need = s.holds_castle ? 1 : 2, sum = 0;
     for (int d = 1; d <= 15 && need > 0; ++d)
       for (int k = 0; k < s.dist[d] && need > 0; ++k) sum += d, --need;
-    return need > 0 ? 30 : sum;
+    if (need > 0) return 30;
+    if (tandem && !s.holds_castle)
+      for (int i = 0; i < 4 && s.near_sq[i] >= 0; ++i)
+        for (int j = i + 1; j < 4 && s.near_sq[j] >= 0; ++j)
+          sum = std::min(sum, pair_moves(s.near_d[i], s.near_sq[i], s.near_d[j], s.near_sq[j]));
+    return sum;
   };
   x[kFRaceAll] = static_cast<float>(std::clamp(moves_all(b) - moves_all(a), -8, 8));
   return f;

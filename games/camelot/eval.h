@@ -26,7 +26,9 @@
 //                chains and charges, generated), in Men: the hang terms see
 //                only first captures
 //   race-all     moves to fill the enemy castle with the two nearest pieces,
-//                whoever they are, the opponent's minus ours (endgames)
+//                whoever they are, the opponent's minus ours (endgames; with
+//                12 pieces or fewer, a pair cantering over each other counts
+//                as going up in tandem, in this term and in race)
 #pragma once
 
 #include <string>
