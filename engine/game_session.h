@@ -370,7 +370,7 @@ class GameSession final : public Session {
     std::vector<Move> turn = turns.empty() ? std::vector<Move>{} : turns.front();
     if (turns.size() > 1) complete = true;
     Position now = play_all<G>(pos_, turn);
-    std::vector<Move> list(static_cast<std::size_t>(G::kMaxMoves));  // some games' lists are large
+    auto list = move_list<G>();
     Move* const moves = list.data();
     // A move that would end the turn on a third repetition is not playable.
     auto playable = [&](Move m) {

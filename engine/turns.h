@@ -24,6 +24,13 @@
 
 namespace ludus {
 
+// A whole legal-move list on the heap: some games' kMaxMoves are too large
+// for a stack array (Camelot: 65,536 moves).
+template <class G>
+std::vector<typename G::Move> move_list() {
+  return std::vector<typename G::Move>(static_cast<std::size_t>(G::kMaxMoves));
+}
+
 template <class G>
 constexpr bool multi_move_turns() {
   if constexpr (requires { G::kMultiMoveTurns; }) return G::kMultiMoveTurns;
@@ -35,7 +42,7 @@ bool game_finished(const typename G::Position& p) {
   if constexpr (ends_with_moves_left<G>()) {
     if (G::outcome(p) != Outcome::Ongoing) return true;
   }
-  std::vector<typename G::Move> tmp(static_cast<std::size_t>(G::kMaxMoves));  // some games' lists are large
+  auto tmp = move_list<G>();
   return G::legal_moves(p, tmp.data()) == 0;
 }
 
@@ -112,7 +119,7 @@ void legal_turns(const typename G::Position& pos, std::vector<std::vector<typena
   } else if constexpr (multi_move_turns<G>()) {
     detail::enumerate_turns<G>(pos, out);
   } else {
-    std::vector<typename G::Move> moves(static_cast<std::size_t>(G::kMaxMoves));
+    auto moves = move_list<G>();
     const int n = G::legal_moves(pos, moves.data());
     for (int i = 0; i < n; ++i) out.push_back({moves[static_cast<std::size_t>(i)]});
   }

@@ -75,7 +75,6 @@ struct SideCounts {
   bool holds_castle = false;
   int passed_best = 99, passed_second = 99, passed = 0;
   int passed_best_sq = -1, passed_second_sq = -1;
-  int near_d[4] = {99, 99, 99, 99}, near_sq[4] = {-1, -1, -1, -1};  // the four pieces nearest the enemy castle
   int guard = 0, danger = 0;
   int charge = 0;
   int flanks = 0, mobility = 0, blocks = 0, isolated = 0, exposed = 0;
@@ -123,12 +122,6 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
         s.passed_second = cd, s.passed_second_sq = sq;
       }
     }
-    for (int i = 0; i < 4; ++i)
-      if (cd < s.near_d[i]) {
-        for (int j = 3; j > i; --j) s.near_d[j] = s.near_d[j - 1], s.near_sq[j] = s.near_sq[j - 1];
-        s.near_d[i] = cd, s.near_sq[i] = sq;
-        break;
-      }
     if (p.knights.test(sq)) {
       for (int d : kForward[side]) {
         const int n1 = geo.nb[sq][d];
@@ -195,6 +188,26 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
 int pair_moves(int d1, int sq1, int d2, int sq2) {
   const int gap = std::max(std::abs(file_of(sq1) - file_of(sq2)), std::abs(rank_of(sq1) - rank_of(sq2)));
   return std::min(d1 + d2, (d1 + d2 + 1) / 2 + gap);
+}
+
+// The four pieces of `side` nearest its enemy castle (outside it), nearest
+// first, ties in square order; only endgames need them (the tandem race),
+// so they are not gathered in side_counts for every evaluation.
+struct Nearest {
+  int d[4] = {99, 99, 99, 99}, sq[4] = {-1, -1, -1, -1};
+};
+Nearest nearest_four(const Position& p, int side) {
+  Nearest r;
+  for (BB b = p.pieces[side] - kCastle[side ^ 1]; b.any();) {
+    const int sq = b.pop(), cd = kTables.distance[side][sq];
+    for (int i = 0; i < 4; ++i)
+      if (cd < r.d[i]) {
+        for (int j = 3; j > i; --j) r.d[j] = r.d[j - 1], r.sq[j] = r.sq[j - 1];
+        r.d[i] = cd, r.sq[i] = sq;
+        break;
+      }
+  }
+  return r;
 }
 
 double passed_near(const SideCounts& s) {
@@ -289,18 +302,20 @@ Features features(const Position& p) {
   }
   // Race over all pieces: the two nearest to the enemy castle (one if a
   // square is held already), moves needed by each side.
-  auto moves_all = [tandem](const SideCounts& s) {
+  auto moves_all = [tandem, &p](const SideCounts& s, int side) {
     int need = s.holds_castle ? 1 : 2, sum = 0;
     for (int d = 1; d <= 15 && need > 0; ++d)
       for (int k = 0; k < s.dist[d] && need > 0; ++k) sum += d, --need;
     if (need > 0) return 30;
-    if (tandem && !s.holds_castle)
-      for (int i = 0; i < 4 && s.near_sq[i] >= 0; ++i)
-        for (int j = i + 1; j < 4 && s.near_sq[j] >= 0; ++j)
-          sum = std::min(sum, pair_moves(s.near_d[i], s.near_sq[i], s.near_d[j], s.near_sq[j]));
+    if (tandem && !s.holds_castle) {
+      const Nearest n = nearest_four(p, side);
+      for (int i = 0; i < 4 && n.sq[i] >= 0; ++i)
+        for (int j = i + 1; j < 4 && n.sq[j] >= 0; ++j)
+          sum = std::min(sum, pair_moves(n.d[i], n.sq[i], n.d[j], n.sq[j]));
+    }
     return sum;
   };
-  x[kFRaceAll] = static_cast<float>(std::clamp(moves_all(b) - moves_all(a), -8, 8));
+  x[kFRaceAll] = static_cast<float>(std::clamp(moves_all(b, them) - moves_all(a, us), -8, 8));
   return f;
 }
 
