@@ -149,13 +149,18 @@ struct CacheEntry {
 };
 constexpr std::size_t kCacheSize = 1 << 15;
 
-int cached_goal_steps(const Position& p, int limit) {
+CacheEntry& cache_slot(const Position& p, int limit, std::uint64_t& key) {
   thread_local CacheEntry cache[kCacheSize];
   const Zobrist& z = zobrist();
-  std::uint64_t key = p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str] ^
-                      (p.start_hash * z.start) ^ (static_cast<std::uint64_t>(limit + 1) * 0x9E3779B97F4A7C15ULL);
+  key = p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str] ^
+        (p.start_hash * z.start) ^ (static_cast<std::uint64_t>(limit + 1) * 0x9E3779B97F4A7C15ULL);
   if (key == 0) key = 1;
-  CacheEntry& e = cache[key & (kCacheSize - 1)];
+  return cache[key & (kCacheSize - 1)];
+}
+
+int cached_goal_steps(const Position& p, int limit) {
+  std::uint64_t key;
+  CacheEntry& e = cache_slot(p, limit, key);
   if (e.key == key) return e.result;
   // Usually there is no goal: one search at the full limit says so; only
   // then look for the fewest steps.
@@ -173,16 +178,56 @@ int cached_goal_steps(const Position& p, int limit) {
   return result;
 }
 
+// Quick filter: some rabbit of the side to move within `limit` rows of its goal.
+bool rabbit_within(const Position& p, int limit) {
+  Bitboard near = 0;
+  for (int r = 0; r <= limit; ++r) near |= kGoalRow[p.side] == kRank8 ? rank_bb(7 - r) : rank_bb(r);
+  return (p.color[p.side] & p.type[kRabbit] & near) != 0;
+}
+
+// goal_steps(p, limit) >= 0, without looking for the fewest steps: the
+// goal-defence search asks this after every step it tries, and the
+// fewest-steps loop of cached_goal_steps (searches at every smaller limit,
+// which must fail before the true one succeeds) would cost it several
+// times more. A cached exact answer is used when there is one.
+bool has_goal(const Position& p, int limit) {
+  if (p.setup_phase()) return false;
+  limit = std::min(limit, 4 - p.steps);
+  if (!rabbit_within(p, limit)) return false;
+  std::uint64_t key;
+  const CacheEntry& e = cache_slot(p, limit, key);
+  if (e.key == key) return e.result >= 0;
+  return reach(p, limit);
+}
+
+// The board as the side not to move would find it at the start of its turn.
+Position opponent_turn_view(const Position& p) {
+  Position q = p;
+  q.hash ^= zobrist().side;
+  q.side = static_cast<std::uint8_t>(p.side ^ 1);
+  q.steps = 0;
+  q.push_sq = q.pull_sq = kNoSquare;
+  q.push_str = q.pull_str = 0;
+  q.start_hash = q.hash;
+  q.start_occ = q.occupied();
+  return q;
+}
+
+// Some rabbit of the side not to move lies within 4 rows of its goal (the
+// cheap test before any goal search for it).
+bool opponent_rabbit_near(const Position& p) {
+  const int them = p.side ^ 1;
+  const Bitboard near = them == kGold ? (rank_bb(3) | rank_bb(4) | rank_bb(5) | rank_bb(6))
+                                      : (rank_bb(1) | rank_bb(2) | rank_bb(3) | rank_bb(4));
+  return (p.color[them] & p.type[kRabbit] & near) != 0;
+}
+
 }  // namespace
 
 int goal_steps(const Position& p, int limit) {
   if (p.setup_phase()) return -1;
   limit = std::min(limit, 4 - p.steps);
-  const Bitboard rabbits = p.color[p.side] & p.type[kRabbit];
-  // Quick filter: some rabbit within `limit` rows of the goal.
-  Bitboard near = 0;
-  for (int r = 0; r <= limit; ++r) near |= kGoalRow[p.side] == kRank8 ? rank_bb(7 - r) : rank_bb(r);
-  if (!(rabbits & near)) return -1;
+  if (!rabbit_within(p, limit)) return -1;
   return cached_goal_steps(p, limit);
 }
 
@@ -227,7 +272,9 @@ Bitboard threat_zone(const Position& p, int c) {
 
 // The opponent of the side to move still has a goal in its next turn if
 // the side to move ended its turn now (a board reached within the turn).
-bool threat_remains(const Position& p) { return opponent_goal_threat(p) >= 0; }
+bool threat_remains(const Position& p) {
+  return opponent_rabbit_near(p) && has_goal(opponent_turn_view(p), 4);
+}
 
 bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget);
 
@@ -266,7 +313,7 @@ bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget) 
     const Position c = play(p, m);
     if (c.side != us) {
       // The 4th step ended the turn: the opponent moves next.
-      if (goal_steps(c, 4) < 0) return true;
+      if (!has_goal(c, 4)) return true;
       continue;
     }
     // The turn may end here (no push pending, the board changed).
@@ -288,20 +335,8 @@ bool can_stop_goal_threat(const Position& p, int& budget) {
 }
 
 int opponent_goal_threat(const Position& p) {
-  const int them = p.side ^ 1;
-  const Bitboard rabbits = p.color[them] & p.type[kRabbit];
-  const Bitboard near = them == kGold ? (rank_bb(3) | rank_bb(4) | rank_bb(5) | rank_bb(6))
-                                      : (rank_bb(1) | rank_bb(2) | rank_bb(3) | rank_bb(4));
-  if (!(rabbits & near)) return -1;
-  Position q = p;
-  q.hash ^= zobrist().side;
-  q.side = static_cast<std::uint8_t>(them);
-  q.steps = 0;
-  q.push_sq = q.pull_sq = kNoSquare;
-  q.push_str = q.pull_str = 0;
-  q.start_hash = q.hash;
-  q.start_occ = q.occupied();
-  return cached_goal_steps(q, 4);
+  if (!opponent_rabbit_near(p)) return -1;
+  return cached_goal_steps(opponent_turn_view(p), 4);
 }
 
 }  // namespace ludus::arimaa
