@@ -245,17 +245,21 @@ int goal_win_plies(const Position& p) {
 
 namespace {
 
-// The squares that matter for the goal threats of colour c: its rabbits
-// that may reach the goal in a turn (the lower bound of reach_uncached on
-// the current board, as if c moved next), their ways forward and the
+// Where the goal threats of colour c are played out: its rabbits that may
+// reach the goal in a turn (the lower bound of reach_uncached on the
+// current board, as if c moved next) with their ways forward (`ways`), and
+// the squares that matter for stopping them (`zone`): the ways, the
 // squares next to those, and one ring more (pieces that come to block,
 // freeze, push or pull).
-Bitboard threat_zone(const Position& p, int c) {
+struct ThreatArea {
+  Bitboard ways = 0, zone = 0;
+};
+ThreatArea threat_area(const Position& p, int c) {
   const Bitboard rabbits = p.color[c] & p.type[kRabbit];
   const Bitboard fr = frozen(p, c), occ = p.occupied();
   int cost[5][8];
   path_costs(p, c, 4, cost);
-  Bitboard cone = 0;
+  ThreatArea a;
   for (Bitboard b = rabbits; b; b &= b - 1) {
     const int sq = lsb(b);
     const int dist = rabbit_distance(c, sq);
@@ -265,9 +269,11 @@ Bitboard threat_zone(const Position& p, int c) {
     if (need > 4 || cost[dist][file_of(sq)] > 4) continue;
     Bitboard way = bit(sq);
     for (int i = 0; i < dist; ++i) way |= shift(way, kForward[c]);
-    cone |= way | adj(way);
+    a.ways |= way;
   }
-  return cone | adj(cone);
+  const Bitboard cone = a.ways | adj(a.ways);
+  a.zone = cone | adj(cone);
+  return a;
 }
 
 // The opponent of the side to move still has a goal in its next turn if
@@ -276,11 +282,13 @@ bool threat_remains(const Position& p) {
   return opponent_rabbit_near(p) && has_goal(opponent_turn_view(p), 4);
 }
 
-bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget);
+bool stop_within_uncached(const Position& p, int d, const ThreatArea& area, int& budget);
 
-// Answers depend on the step state, d and the zone, all in the key; an
-// answer forced by an exhausted budget is not remembered.
-bool stop_within(const Position& p, int d, Bitboard zone, int& budget) {
+// Answers depend on the step state, d and the zone, all in the key (the
+// ways only order the steps); an answer forced by an exhausted budget is
+// not remembered.
+bool stop_within(const Position& p, int d, const ThreatArea& area, int& budget) {
+  const Bitboard zone = area.zone;
   if (d == 0) return false;
   struct Entry {
     std::uint64_t key;
@@ -295,30 +303,37 @@ bool stop_within(const Position& p, int d, Bitboard zone, int& budget) {
   Entry& e = memo[key & ((1 << 12) - 1)];
   if (e.key == key) return e.value;
   const int before = budget;
-  const bool v = stop_within_uncached(p, d, zone, budget);
+  const bool v = stop_within_uncached(p, d, area, budget);
   if (budget >= 0 || before < 0) e = {key, v};  // not an answer forced by the budget
   return v;
 }
 
-bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget) {
+bool stop_within_uncached(const Position& p, int d, const ThreatArea& area, int& budget) {
   const int us = p.side;
   MoveBuffer buffer;
   Move* const moves = buffer.data();
   const int n = generate_moves(p, moves);
-  for (int i = 0; i < n; ++i) {
-    const Move m = moves[i];
-    if (!m.is_step()) continue;
-    if (!(zone & (bit(m.from()) | bit(m.to())))) continue;
-    if (--budget < 0) return true;  // out of budget: assume a defence exists
-    const Position c = play(p, m);
-    if (c.side != us) {
-      // The 4th step ended the turn: the opponent moves next.
-      if (!has_goal(c, 4)) return true;
-      continue;
+  // Steps on the rabbits' ways first (blocking them, or moving a rabbit by
+  // a push or pull), then the rest of the zone: a defence, when there is
+  // one, is usually found among the first, well within the budget.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < n; ++i) {
+      const Move m = moves[i];
+      if (!m.is_step()) continue;
+      const Bitboard touched = bit(m.from()) | bit(m.to());
+      if (!(area.zone & touched)) continue;
+      if ((pass == 0) != ((area.ways & touched) != 0)) continue;
+      if (--budget < 0) return true;  // out of budget: assume a defence exists
+      const Position c = play(p, m);
+      if (c.side != us) {
+        // The 4th step ended the turn: the opponent moves next.
+        if (!has_goal(c, 4)) return true;
+        continue;
+      }
+      // The turn may end here (no push pending, the board changed).
+      if (c.push_sq == kNoSquare && c.hash != c.start_hash && !threat_remains(c)) return true;
+      if (stop_within(c, d - 1, area, budget)) return true;
     }
-    // The turn may end here (no push pending, the board changed).
-    if (c.push_sq == kNoSquare && c.hash != c.start_hash && !threat_remains(c)) return true;
-    if (stop_within(c, d - 1, zone, budget)) return true;
   }
   return false;
 }
@@ -327,10 +342,10 @@ bool stop_within_uncached(const Position& p, int d, Bitboard zone, int& budget) 
 
 bool can_stop_goal_threat(const Position& p, int& budget) {
   if (p.setup_phase()) return true;
-  const Bitboard zone = threat_zone(p, p.side ^ 1);
+  const ThreatArea area = threat_area(p, p.side ^ 1);
   const int left = 4 - p.steps;
   for (int d = 1; d <= left; ++d)
-    if (stop_within(p, d, zone, budget)) return true;
+    if (stop_within(p, d, area, budget)) return true;
   return false;
 }
 
