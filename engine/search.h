@@ -263,9 +263,14 @@ class Searcher {
       seldepth_ = 0;
       Score score = aspiration(depth, prev);
       if (stopped()) {
-        // A stopped iteration still improves the choice if its first (best
-        // ordered) move was searched completely.
-        if (id_ == 0 && completed_first_) take_best_from_root();
+        // A stopped iteration still improves the choice if some root move
+        // was searched completely and scored above the window's alpha. The
+        // first move failing low does not: its score is only a bound, its
+        // line is empty, and in a game whose turn is several moves the rest
+        // of the turn would be made up from the table and a greedy
+        // evaluation (an Arimaa turn that allowed a goal next turn). The
+        // last completed iteration's line is kept instead.
+        if (id_ == 0 && root_improved_) take_best_from_root();
         break;
       }
       prev = score;
@@ -342,7 +347,8 @@ class Searcher {
     std::stable_sort(root_moves_.begin(), root_moves_.end(),
                      [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
     for (auto& rm : root_moves_) rm.previous = rm.score, rm.score = -kInfinity;
-    completed_first_ = false;
+    root_improved_ = false;
+    const Score window_alpha = alpha;
     const Side us = G::side_to_move(root_);
     Score best = -kInfinity;
     bool first = true;
@@ -370,7 +376,7 @@ class Searcher {
         rm.pv.assign(1, rm.move);
         rm.pv.insert(rm.pv.end(), pv_[1], pv_[1] + pv_len_[1]);
       }
-      if (first) completed_first_ = true;
+      if (score > window_alpha) root_improved_ = true;
       first = false;
       if (score > best) best = score;
       if (score > alpha && !shared_.exact_root_scores) {
@@ -736,7 +742,7 @@ class Searcher {
   std::vector<std::pair<Move, Score>> completed_scores_;
   Score best_score_ = 0;
   int completed_depth_ = 0;
-  bool completed_first_ = false;
+  bool root_improved_ = false;  // this iteration: a root move searched completely, above the window's alpha
   int seldepth_ = 0;
   std::array<std::array<std::uint16_t, 2>, kMaxSearchPly + 1> killers_{};
   int history_[kHistoryMask + 1];

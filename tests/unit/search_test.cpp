@@ -34,11 +34,12 @@ struct SearchRun {
   std::unique_ptr<Searcher<G>> searcher;
   std::vector<IterationReport<G>> reports;
 
-  SearchRun(const typename G::Position& root, int depth) {
+  SearchRun(const typename G::Position& root, int depth, std::uint64_t nodes = 0) {
     tt.resize(1);
     shared.tt = &tt;
     shared.config = &cfg;
     shared.limits.depth = depth;
+    shared.limits.nodes = nodes;
     shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
     searcher = std::make_unique<Searcher<G>>(0, shared);
     searcher->run(root, [this](const IterationReport<G>& r) { reports.push_back(r); });
@@ -127,6 +128,34 @@ TEST_CASE("perft: tic-tac-toe leaf counts, finished games counted as leaves") {
   CHECK(perft<TicTacToe>(root, 3) == 504);
   // The full game tree of tic-tac-toe has 255168 finished games.
   CHECK(perft<TicTacToe>(root, 9) == 255168);
+}
+
+TEST_CASE("search: a search stopped after its best move failed low keeps the last whole line") {
+  // Unstopped, depth 7 refutes the first choice 0 and plays another.
+  const auto root = LateRefutation::start({});
+  SearchRun<LateRefutation> full(root, 7);
+  REQUIRE(full.searcher->completed_depth() == 7);
+  CHECK(full.searcher->best_line().front() != 0);
+  const std::uint64_t total = full.searcher->nodes();
+  // Stopped anywhere by a node limit (checked every 1024 nodes), the answer
+  // is a whole turn of two sub-moves once depth 2 is complete: the last
+  // completed iteration's line, or a root move searched completely above
+  // the window. A stop just after the first move failed low at depth 7 used
+  // to answer that move alone, with no line (the turn was then made up).
+  int stopped_in_depth7 = 0;
+  for (std::uint64_t limit = 1024; limit < total; limit += 1024) {
+    SearchRun<LateRefutation> run(root, 7, limit);
+    INFO("node limit " << limit);
+    if (run.searcher->completed_depth() < 2) continue;
+    CHECK(run.searcher->best_line().size() >= 2);
+    if (run.searcher->completed_depth() == 6) {
+      ++stopped_in_depth7;
+      // Nothing beat the window at depth 7 before the stop: depth 6's line.
+      CHECK(run.searcher->best_line().front() == 0);
+      CHECK(run.searcher->best_score() == 100);
+    }
+  }
+  CHECK(stopped_in_depth7 >= 2);
 }
 
 TEST_CASE("mate score helpers") {

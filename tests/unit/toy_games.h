@@ -3,6 +3,9 @@
 //   TakeAway  - Nim-like: a turn is TWO sub-moves by the same player (take 1
 //               or 2 stones each), so the side to move does not change
 //               between every ply; taking the last stone wins.
+//   LateRefutation - turns of two sub-moves (8 choices each) whose scripted
+//               evaluation makes the first choice 0 best up to depth 6 and
+//               refutes it from depth 7 on (a root fail-low under aspiration).
 #pragma once
 
 #include <array>
@@ -239,7 +242,67 @@ struct Walk {
   static Move unpack(std::uint16_t u) { return u - 2; }
 };
 
+// Turns of two sub-moves, each one of 8 choices; the game never ends. The
+// evaluation is scripted on the line played: for P1, a line that began with
+// choice 0 is worth +100 while it is at most 6 sub-moves long and -500 from
+// 7 sub-moves on; every other line 0. So iterative deepening keeps 0 as its
+// best first sub-move through depth 6, and at depth 7 the aspiration window
+// around +100 sees every root move fail low: the first (0) at -500, the
+// others at 0.
+struct LateRefutation {
+  static constexpr std::string_view kName = "laterefutation";
+  static constexpr int kMaxMoves = 8;
+  static constexpr bool kMultiMoveTurns = true;
+  struct Config {};
+  struct Position {
+    std::uint64_t key = 1;  // the line played, hashed
+    int len = 0;            // sub-moves played
+    int first = -1;         // the first sub-move of the line
+    Side side = Side::P1;
+  };
+  using Move = int;
+
+  static std::string turn_to_string(const Position&, const std::vector<Move>& moves) {
+    std::string s;
+    for (int m : moves) s += (s.empty() ? "" : ",") + std::to_string(m);
+    return s;
+  }
+  static Status parse_turn(const Position&, std::string_view, std::vector<Move>&) { return Status::fail("unsupported"); }
+  static std::vector<OptionSpec> options() { return {}; }
+  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
+  static Position start(const Config&) { return {}; }
+  static Side side_to_move(const Position& p) { return p.side; }
+  static Outcome outcome(const Position&) { return Outcome::Ongoing; }
+  static int legal_moves(const Position&, Move* out) {
+    for (int k = 0; k < kMaxMoves; ++k) out[k] = k;
+    return kMaxMoves;
+  }
+  static Position play(const Position& p, Move m) {
+    Position c = p;
+    c.key = (p.key ^ static_cast<std::uint64_t>(m + 1)) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    if (p.len == 0) c.first = m;
+    ++c.len;
+    if (c.len % 2 == 0) c.side = opposite(p.side);  // a turn is two sub-moves
+    return c;
+  }
+  static std::uint64_t key(const Position& p) { return p.key; }
+  static Score terminal_score(const Position&, int) { return 0; }
+  static Score evaluate(const Position& p, const Config&) {
+    const Score for_p1 = p.first != 0 ? 0 : p.len <= 6 ? 100 : -500;
+    return p.side == Side::P1 ? for_p1 : -for_p1;
+  }
+  static std::string move_to_string(Move m) { return std::to_string(m); }
+  static Status parse_move(const Position&, std::string_view, Move&) { return Status::fail("unsupported"); }
+  static std::string to_fen(const Position& p) { return std::to_string(p.len); }
+  static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
+  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
+  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
+  static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 1); }
+  static Move unpack(std::uint16_t u) { return u - 1; }
+};
+
 static_assert(GameTraits<TicTacToe>);
 static_assert(GameTraits<TakeAway>);
+static_assert(GameTraits<LateRefutation>);
 
 }  // namespace ludus::toy
