@@ -94,3 +94,56 @@ TEST_CASE("timeman: the clock stops a search only after its first iteration, or 
   CHECK_FALSE(clock_stops_search(1049, 1000, false));
   CHECK(clock_stops_search(1050, 1000, false));
 }
+
+TEST_CASE("timeman: a root fail-low extends the hard limit within the clock or reserve, never a movetime") {
+  // A fixed movetime is what the user allows: no extension.
+  {
+    TimeManager tm;
+    SearchLimits l;
+    l.movetime = 500;
+    tm.start(l, Side::P1, 30, 30);
+    tm.extend_for_fail_low();
+    CHECK(tm.hard_ms() == 470);
+  }
+  // A clock: twice the hard limit, within a third of the time left.
+  for (std::int64_t left : {300, 10000, 60000}) {
+    TimeManager tm;
+    SearchLimits l;
+    l.time[0] = left;
+    tm.start(l, Side::P1, 30, 10);
+    const std::int64_t hard = tm.hard_ms();
+    tm.extend_for_fail_low();
+    CHECK(tm.hard_ms() >= hard);
+    CHECK(tm.hard_ms() <= 2 * hard);
+    CHECK(tm.hard_ms() <= std::max<std::int64_t>(1, (left - 10) / 3));
+    if (left == 60000) CHECK(tm.hard_ms() == 2 * hard);  // room enough to double
+  }
+  // A clock and a shorter movetime: the movetime still caps the turn.
+  {
+    TimeManager tm;
+    SearchLimits l;
+    l.time[0] = 60000;
+    l.movetime = 300;
+    tm.start(l, Side::P1, 30, 30);
+    tm.extend_for_fail_low();
+    CHECK(tm.hard_ms() <= 270);
+  }
+  // An AEI reserve control (0.5 s a move, 3 s of reserve): twice the hard
+  // limit, never past the turn's limit (half the reserve beyond the move).
+  {
+    TimeManager tm;
+    SearchLimits l;
+    l.per_move = 500;
+    l.reserve[0] = 3000;
+    l.reserve_percent = 100;
+    l.reserve_max = 6000;
+    tm.start(l, Side::P1, 30, 30);
+    const std::int64_t hard = tm.hard_ms();
+    const std::int64_t most = reserve_turn_limit(l, Side::P1, 30);
+    CHECK(hard <= most);
+    tm.extend_for_fail_low();
+    CHECK(tm.hard_ms() == std::min(2 * hard, most));
+    CHECK(tm.hard_ms() > hard);
+    CHECK(tm.hard_ms() <= 500 - 30 + 3000 / 2);
+  }
+}
