@@ -377,10 +377,6 @@ class Searcher {
         rm.pv.insert(rm.pv.end(), pv_[1], pv_[1] + pv_len_[1]);
       }
       if (score > window_alpha) root_improved_ = true;
-      // The last iteration's best move fails low: a refutation was found;
-      // take the extended time to look for a better move.
-      if (first && id_ == 0 && score <= window_alpha && window_alpha > -kInfinity)
-        shared_.time.extend_for_fail_low();
       first = false;
       if (score > best) best = score;
       if (score > alpha && !shared_.exact_root_scores) {

@@ -9,10 +9,9 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
   start_ns_.store(Clock::now().time_since_epoch().count());
   soft_ms_.store(0);
   hard_ms_.store(0);
-  extended_ms_.store(0);
   fixed_time_.store(false);
   if (limits.infinite || limits.ponder) return;
-  std::int64_t soft_ms = 0, hard_ms = 0, extended_ms = 0;
+  std::int64_t soft_ms = 0, hard_ms = 0;
 
   const int idx = us == Side::P1 ? 0 : 1;
   // Clocks beyond a few years are "unlimited" for planning; clamping keeps
@@ -45,7 +44,6 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
     if (hard_ms == 0 || hard < hard_ms) {
       hard_ms = hard;
       soft_ms = soft;
-      extended_ms = std::clamp<std::int64_t>(hard * 2, hard, std::max<std::int64_t>(cap, 1));
     }
   }
   if (limits.has_reserve_control()) {
@@ -53,18 +51,15 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
     if (hard_ms == 0 || hard < hard_ms) {
       hard_ms = hard;
       soft_ms = std::min(soft, hard);
-      extended_ms = std::clamp<std::int64_t>(hard * 2, hard, reserve_turn_limit(limits, us, overhead_ms));
     }
   }
-  // A movetime is the most the user allows: never extended beyond it.
-  if (limits.movetime > 0) extended_ms = std::min(extended_ms, std::max<std::int64_t>(1, std::min(limits.movetime, kMaxMs) - overhead_ms));
   soft_ms_.store(soft_ms);
   hard_ms_.store(hard_ms);
-  extended_ms_.store(std::max(extended_ms, hard_ms));
   fixed_time_.store(limits.movetime > 0 && !limits.has_clock() && !limits.has_reserve_control());
 }
 
-std::int64_t reserve_turn_limit(const SearchLimits& limits, Side us, std::int64_t overhead_ms) {
+std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits, Side us, int moves_left,
+                                                     std::int64_t overhead_ms) {
   constexpr std::int64_t kMaxMs = std::int64_t{1} << 40;
   const int idx = us == Side::P1 ? 0 : 1;
   const std::int64_t per_move = std::clamp<std::int64_t>(limits.per_move, 0, kMaxMs);
@@ -88,18 +83,6 @@ std::int64_t reserve_turn_limit(const SearchLimits& limits, Side us, std::int64_
   // later turns, and this one, clear of the deadline.
   if (limits.movestogo != 1)
     limit = std::clamp<std::int64_t>(per_move - used - overhead_ms + reserve / 2, 1, limit);
-  return limit;
-}
-
-std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits, Side us, int moves_left,
-                                                     std::int64_t overhead_ms) {
-  constexpr std::int64_t kMaxMs = std::int64_t{1} << 40;
-  const int idx = us == Side::P1 ? 0 : 1;
-  const std::int64_t per_move = std::clamp<std::int64_t>(limits.per_move, 0, kMaxMs);
-  const std::int64_t reserve = std::clamp<std::int64_t>(limits.reserve[idx], 0, kMaxMs);
-  const std::int64_t used = std::clamp<std::int64_t>(limits.used, 0, kMaxMs);
-  overhead_ms = std::clamp<std::int64_t>(overhead_ms, 0, kMaxMs);
-  const std::int64_t limit = reserve_turn_limit(limits, us, overhead_ms);
   // The target: most of the move time (all of it when unused time is lost
   // for good, tcpercent 0) plus a share of the reserve for the turns to come.
   const double keep = std::clamp(limits.reserve_percent, 0, 100) / 100.0;

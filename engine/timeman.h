@@ -21,12 +21,6 @@ using Clock = std::chrono::steady_clock;
 std::pair<std::int64_t, std::int64_t> reserve_budget(const SearchLimits& limits, Side us, int moves_left,
                                                      std::int64_t overhead_ms);
 
-// The most one turn may take under a reserve time control, in ms from the
-// turn's start: clear of the controller's deadline by MoveOverhead and a
-// margin, and at most half of the reserve beyond the move time (unless the
-// turn limit comes next). reserve_budget's hard limit never exceeds it.
-std::int64_t reserve_turn_limit(const SearchLimits& limits, Side us, std::int64_t overhead_ms);
-
 // The deepest exact solve (in plies to the end) worth jumping to from the
 // midgame iterations with `budget_ms` to spend: 14 plies at 15 ms and one
 // more for every 3x the time (a solver's cost grows about 3x per ply).
@@ -65,23 +59,11 @@ class TimeManager {
   // user asked for exactly that much thinking, as in UCI.
   bool should_stop_iterating(double stability = 1.0) const;
   bool hard_limit_reached() const { return timed() && elapsed_ms() >= hard_ms(); }
-  // The best move of the last iteration failed low in the current one (a
-  // refutation was found): raise the hard limit to the extended one, so the
-  // iteration can find a better move instead of playing the refuted one
-  // (Stockfish spends more time on a root fail-low the same way). Twice the
-  // hard limit, within what the clock or the reserve allows; a fixed
-  // movetime is not extended.
-  void extend_for_fail_low() {
-    const std::int64_t e = extended_ms_.load(std::memory_order_relaxed);
-    if (e > hard_ms_.load(std::memory_order_relaxed)) hard_ms_.store(e, std::memory_order_relaxed);
-  }
-  std::int64_t extended_ms() const { return extended_ms_.load(std::memory_order_relaxed); }
 
  private:
   std::atomic<std::int64_t> start_ns_{0};
   std::atomic<std::int64_t> soft_ms_{0};  // 0: untimed
   std::atomic<std::int64_t> hard_ms_{0};
-  std::atomic<std::int64_t> extended_ms_{0};  // extend_for_fail_low's hard limit
   std::atomic<bool> fixed_time_{false};  // the budget is a plain movetime
 };
 
