@@ -24,7 +24,9 @@ equal_time_budget).
 Spreading a long match over machines: run `--shard i/n` (i = 1..n) anywhere
 with its own --records file, then `scripts/match.py --report a.jsonl b.jsonl ...`
 prints the merged summary. Shards split the game pairs, so every opening is
-still played with both colours.
+still played with both colours. A stopped run (or shard) continues with the
+same command plus `--resume`: the games already in its --records file are
+not played again and count in the summary.
 """
 
 import argparse
@@ -326,6 +328,30 @@ def parse_tc(args):
     raise SystemExit("give --movetime MS or --tc BASE+INC (seconds)")
 
 
+def read_previous_games(args, wanted):
+    """--resume: the games of this match (numbers in `wanted`) already in the
+    records file. A line cut short by a killed run is skipped (that game is
+    played again); records of other engines are refused, not mixed in."""
+    if not args.records:
+        raise SystemExit("--resume needs --records")
+    if not os.path.exists(args.records):
+        return []
+    games = {}
+    with open(args.records, encoding="utf-8") as f:
+        for line in f:
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                print(f"--resume: skipping an unreadable line of {args.records}", file=sys.stderr)
+                continue
+            if (rec.get("engine1"), rec.get("engine2"), rec.get("game_kind")) != (args.name1, args.name2, args.game):
+                raise SystemExit(f"--resume: {args.records} holds games of another match "
+                                 f"({rec.get('engine1')} vs {rec.get('engine2')}, {rec.get('game_kind')})")
+            if rec.get("game") in wanted:
+                games[rec["game"]] = rec
+    return [games[g] for g in sorted(games)]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="othello")
@@ -353,6 +379,9 @@ def main(argv=None):
     ap.add_argument("--go-timeout", type=float, default=120.0, help="seconds allowed for a --go1/--go2 search")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--records", default=None, help="append one JSON line per game here")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --records: skip the games already in that file (by game number) and count them in "
+                         "the summary: continues a stopped match with the same command")
     ap.add_argument("--shard", default="1/1", help="i/n: play only this part of the game pairs")
     ap.add_argument("--sprt", default=None, help="elo0,elo1,alpha,beta e.g. 0,10,0.05,0.05")
     ap.add_argument("--report", nargs="+", default=None, help="only summarise these record files")
@@ -388,14 +417,24 @@ def main(argv=None):
             if g < args.games:
                 jobs.append(g)
 
+    previous = read_previous_games(args, set(jobs)) if args.resume else []
+    done = {r["game"] for r in previous}
+    jobs = [g for g in jobs if g not in done]
+
     opts1, opts2 = parse_options(args.option1), parse_options(args.option2)
     referee_cmd = args.referee or args.engine1
     lock = threading.Lock()
-    records = []
+    records = list(previous)
     think = {"engine1": [0.0, 0], "engine2": [0.0, 0]}
     by_side = {"engine1": {}, "engine2": {}}
     stop = threading.Event()
     records_file = open(args.records, "a", encoding="utf-8") if args.records else None
+    if records_file and records_file.tell() > 0:
+        # A run killed mid-line leaves no newline: start the next record on its own line.
+        with open(args.records, "rb") as f:
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                records_file.write("\n")
 
     def worker():
         e1 = Player(args.name1, args.engine1, opts1, args.game, args.go1)

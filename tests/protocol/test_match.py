@@ -2,8 +2,9 @@
 
 Checks the records (one JSON line per game, every move legal for a separate
 referee, the result the referee's), the summary, adjudication of an engine
-that plays an illegal move, SPRT stopping early, and shards merging into one
-report. Run: python3 tests/protocol/test_match.py <path-to-ludus>
+that plays an illegal move, SPRT stopping early, shards merging into one
+report, and --resume continuing a stopped match.
+Run: python3 tests/protocol/test_match.py <path-to-ludus>
 """
 
 import json
@@ -136,6 +137,46 @@ def test_shards_merge_into_one_report(path):
         code, out = match(["--report", *parts])
         require(code == 0, f"report: exit code {code}", out)
         require(score_line(out)[0] == 4, "the report merges both shards", out)
+
+
+def test_resume_continues_a_stopped_match(path):
+    # A 2-game run, then the same match for 4 games with --resume: only games
+    # 3 and 4 are played and the summary counts all four; a line cut short by
+    # a killed run is skipped and its game played again; records of another
+    # match are refused.
+    with tempfile.TemporaryDirectory() as tmp:
+        records = os.path.join(tmp, "games.jsonl")
+        base = ["--game", "othello", "--engine1", path, "--engine2", path, "--option2", "Level=1",
+                "--go1", "depth 2", "--go2", "depth 2", "--records", records]
+        code, out = match([*base, "--games", "2"])
+        require(code == 0 and score_line(out)[0] == 2, "first part: 2 games", out)
+        code, out = match([*base, "--games", "4", "--resume"])
+        require(code == 0, f"resume: exit code {code}", out)
+        require(score_line(out)[0] == 4, "the summary counts the earlier games too", out)
+        games = read_records(records)
+        require(sorted(g["game"] for g in games) == [0, 1, 2, 3], "games 3 and 4 added, none repeated",
+                str([g["game"] for g in games]))
+        # Cut the last record in half, as a run killed while writing would.
+        with open(records, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        with open(records, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines[:-1]) + "\n" + lines[-1][: len(lines[-1]) // 2])
+        code, out = match([*base, "--games", "4", "--resume"])
+        require(code == 0 and score_line(out)[0] == 4, "the cut game is played again", out)
+        with open(records, encoding="utf-8") as f:
+            whole = []
+            for line in f:
+                try:
+                    whole.append(json.loads(line))
+                except json.JSONDecodeError:
+                    pass
+        require(sorted(g["game"] for g in whole) == [0, 1, 2, 3], "four whole records after the cut one",
+                str([g["game"] for g in whole]))
+        code, out = match([*base, "--games", "4", "--resume", "--name1", "other"])
+        require(code != 0 and "holds games of another match" in out, "another match's records are refused", out)
+        code, out = match(["--game", "othello", "--engine1", path, "--engine2", path, "--games", "2",
+                           "--go1", "depth 2", "--go2", "depth 2", "--resume"])
+        require(code != 0 and "--resume needs --records" in out, "--resume without --records is refused", out)
 
 
 def test_equal_time_follows_the_fixed_depth_engine(path):
