@@ -328,27 +328,35 @@ def parse_tc(args):
     raise SystemExit("give --movetime MS or --tc BASE+INC (seconds)")
 
 
+def load_records(path):
+    """The games of a records file. A line cut short by a killed run is
+    skipped with a warning (a resumed run plays that game again)."""
+    records = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                print(f"skipping an unreadable line of {path}", file=sys.stderr)
+    return records
+
+
 def read_previous_games(args, wanted):
     """--resume: the games of this match (numbers in `wanted`) already in the
-    records file. A line cut short by a killed run is skipped (that game is
-    played again); records of other engines are refused, not mixed in."""
+    records file; records of other engines are refused, not mixed in."""
     if not args.records:
         raise SystemExit("--resume needs --records")
     if not os.path.exists(args.records):
         return []
     games = {}
-    with open(args.records, encoding="utf-8") as f:
-        for line in f:
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError:
-                print(f"--resume: skipping an unreadable line of {args.records}", file=sys.stderr)
-                continue
-            if (rec.get("engine1"), rec.get("engine2"), rec.get("game_kind")) != (args.name1, args.name2, args.game):
-                raise SystemExit(f"--resume: {args.records} holds games of another match "
-                                 f"({rec.get('engine1')} vs {rec.get('engine2')}, {rec.get('game_kind')})")
-            if rec.get("game") in wanted:
-                games[rec["game"]] = rec
+    for rec in load_records(args.records):
+        if (rec.get("engine1"), rec.get("engine2"), rec.get("game_kind")) != (args.name1, args.name2, args.game):
+            raise SystemExit(f"--resume: {args.records} holds games of another match "
+                             f"({rec.get('engine1')} vs {rec.get('engine2')}, {rec.get('game_kind')})")
+        if rec.get("game") in wanted:
+            games[rec["game"]] = rec
     return [games[g] for g in sorted(games)]
 
 
@@ -396,8 +404,7 @@ def main(argv=None):
     if args.report:
         records = []
         for path in args.report:
-            with open(path, encoding="utf-8") as f:
-                records += [json.loads(l) for l in f if l.strip()]
+            records += load_records(path)
         n1 = records[0]["engine1"] if records else args.name1
         n2 = records[0]["engine2"] if records else args.name2
         print_summary(summarize(records, n1, sprt), n1, n2)

@@ -172,6 +172,8 @@ def test_resume_continues_a_stopped_match(path):
                     pass
         require(sorted(g["game"] for g in whole) == [0, 1, 2, 3], "four whole records after the cut one",
                 str([g["game"] for g in whole]))
+        code, out = match(["--report", records])
+        require(code == 0 and score_line(out)[0] == 4, "--report skips the cut line", out)
         code, out = match([*base, "--games", "4", "--resume", "--name1", "other"])
         require(code != 0 and "holds games of another match" in out, "another match's records are refused", out)
         code, out = match(["--game", "othello", "--engine1", path, "--engine2", path, "--games", "2",
