@@ -344,12 +344,13 @@ def load_records(path):
 
 
 def read_previous_games(args, wanted):
-    """--resume: the games of this match (numbers in `wanted`) already in the
-    records file; records of other engines are refused, not mixed in."""
+    """--resume: {game number: record} of this match's games (numbers in
+    `wanted`) already in the records file; records of other engines are
+    refused, not mixed in."""
     if not args.records:
         raise SystemExit("--resume needs --records")
     if not os.path.exists(args.records):
-        return []
+        return {}
     games = {}
     for rec in load_records(args.records):
         if (rec.get("engine1"), rec.get("engine2"), rec.get("game_kind")) != (args.name1, args.name2, args.game):
@@ -357,7 +358,7 @@ def read_previous_games(args, wanted):
                              f"({rec.get('engine1')} vs {rec.get('engine2')}, {rec.get('game_kind')})")
         if rec.get("game") in wanted:
             games[rec["game"]] = rec
-    return [games[g] for g in sorted(games)]
+    return games
 
 
 def main(argv=None):
@@ -424,14 +425,13 @@ def main(argv=None):
             if g < args.games:
                 jobs.append(g)
 
-    previous = read_previous_games(args, set(jobs)) if args.resume else []
-    done = {r["game"] for r in previous}
-    jobs = [g for g in jobs if g not in done]
+    previous = read_previous_games(args, set(jobs)) if args.resume else {}
+    jobs = [g for g in jobs if g not in previous]
 
     opts1, opts2 = parse_options(args.option1), parse_options(args.option2)
     referee_cmd = args.referee or args.engine1
     lock = threading.Lock()
-    records = list(previous)
+    records = [previous[g] for g in sorted(previous)]
     think = {"engine1": [0.0, 0], "engine2": [0.0, 0]}
     by_side = {"engine1": {}, "engine2": {}}
     stop = threading.Event()
