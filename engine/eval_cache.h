@@ -13,23 +13,50 @@
 
 namespace ludus {
 
+namespace detail {
+struct EvalCacheEntry {
+  std::uint64_t key;
+  Score score;
+};
+// The table of one game (`Tag`), per thread. 0 marks an empty slot.
+template <class Tag, int Bits>
+EvalCacheEntry& eval_cache_slot(std::uint64_t& key) {
+  constexpr std::size_t kSize = std::size_t{1} << Bits;
+  thread_local std::vector<EvalCacheEntry> table(kSize, EvalCacheEntry{0, 0});
+  if (key == 0) key = 1;
+  return table[key & (kSize - 1)];
+}
+}  // namespace detail
+
 // `key` must cover everything the evaluation reads (the whole key is
 // stored: a hit is the same position up to a 64-bit collision);
 // `compute()` evaluates on a miss.
 template <class Tag, int Bits = 16, class Compute>
 Score cached_evaluation(std::uint64_t key, Compute&& compute) {
-  struct Entry {
-    std::uint64_t key;
-    Score score;
-  };
-  constexpr std::size_t kSize = std::size_t{1} << Bits;
-  thread_local std::vector<Entry> table(kSize, Entry{0, 0});
-  if (key == 0) key = 1;  // 0 marks an empty slot
-  Entry& e = table[key & (kSize - 1)];
+  detail::EvalCacheEntry& e = detail::eval_cache_slot<Tag, Bits>(key);
   if (e.key == key) return e.score;
   const Score score = compute();
   e = {key, score};
   return score;
+}
+
+// The result of a lazy evaluation: the score, or only a lower bound of it
+// when the evaluation stopped as soon as it knew the score reaches what
+// the caller asked for (the terms it skipped can only add).
+struct LazyScore {
+  Score score;
+  bool exact;
+};
+
+// Like cached_evaluation for a lazy evaluation sharing the same table:
+// only exact scores are stored, and a stored score answers every caller.
+template <class Tag, int Bits = 16, class Compute>
+Score cached_lazy_evaluation(std::uint64_t key, Compute&& compute) {
+  detail::EvalCacheEntry& e = detail::eval_cache_slot<Tag, Bits>(key);
+  if (e.key == key) return e.score;
+  const LazyScore s = compute();
+  if (s.exact) e = {key, s.score};
+  return s.score;
 }
 
 }  // namespace ludus

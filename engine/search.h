@@ -85,6 +85,15 @@ template <class G>
 concept HasWinDistance = requires(const typename G::Position& p, int depth) {
   { G::win_distance(p, depth) } -> std::convertible_to<int>;
 };
+// Optional lazy evaluation: the static evaluation when it is below `floor`,
+// otherwise any value of at least `floor` (a costly term that can only add
+// to the score may be skipped once the rest reaches `floor`). Every use of
+// the evaluation in the search is a comparison with a bound (stand pat,
+// null move, futility), so the result is the same as with evaluate().
+template <class G>
+concept HasLazyEval = requires(const typename G::Position& p, const typename G::Config& c, Score floor) {
+  { G::evaluate_at_least(p, c, floor) } -> std::convertible_to<Score>;
+};
 // The game's solver type, or void for games without one.
 template <class G>
 struct SolverOf {
@@ -469,6 +478,13 @@ class Searcher {
     return -search(child, -beta, -alpha, depth, ply, pv_node);
   }
 
+  // The static evaluation where it is below `floor`, else a value of at
+  // least `floor` (exact for games without a lazy evaluation).
+  Score eval_at_least(const Position& pos, Score floor) const {
+    if constexpr (HasLazyEval<G>) return G::evaluate_at_least(pos, *shared_.config, floor);
+    else return G::evaluate(pos, *shared_.config);
+  }
+
   bool illegal_repetition(const Position& pos, Move m) const { return repeats_third_time<G>(rep_stack_, pos, m); }
 
   Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node) {
@@ -531,7 +547,7 @@ class Searcher {
       // Never twice in a row, never near proven scores.
       Position passed;
       if (!pv_node && depth >= 3 && n > 1 && !after_null_[ply] && std::abs(beta) < kMateBound &&
-          G::null_move(pos, passed) && G::evaluate(pos, *shared_.config) >= beta) {
+          G::null_move(pos, passed) && eval_at_least(pos, beta) >= beta) {
         const int r = 3 + depth / 6;
         after_null_[ply + 1] = true;
         Score s = G::side_to_move(passed) == G::side_to_move(pos)
@@ -551,7 +567,7 @@ class Searcher {
     if constexpr (HasQuietPruning<G>) {
       if (!pv_node && std::abs(alpha) < kMateBound && std::abs(beta) < kMateBound) {
         const Score margin = G::futility_margin(depth);
-        futile = margin > 0 && G::evaluate(pos, *shared_.config) + margin <= alpha;
+        futile = margin > 0 && eval_at_least(pos, alpha - margin + 1) + margin <= alpha;
         late_limit = G::late_move_limit(depth);
       }
     }
@@ -623,7 +639,7 @@ class Searcher {
       // stand-pat: the side to move must play one of them.
       bool forced = false;
       if constexpr (HasForcedNoisy<G>) forced = ply < kMaxSearchPly - 1 && G::noisy_forced(pos);
-      const Score stand = forced ? -kInfinity : G::evaluate(pos, *shared_.config);
+      const Score stand = forced ? -kInfinity : eval_at_least(pos, beta);
       if (!forced) {
         if (stand >= beta || ply >= kMaxSearchPly - 1) return stand;
         alpha = std::max(alpha, stand);

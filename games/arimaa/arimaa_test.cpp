@@ -610,6 +610,42 @@ TEST_CASE("arimaa: cached evaluations equal fresh ones") {
   CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
 }
 
+TEST_CASE("arimaa: the lazy evaluation is exact below its floor and a lower bound above it") {
+  // Positions along step-by-step playouts (every 7th legal step) from
+  // middlegame boards, evaluated lazily first (a cached full score would
+  // answer every floor) and then in full.
+  const char* starts[] = {"2dr1c2/2c2drr/rr1h2rr/5h1R/1RH1ReH1/1r1EM2R/1C2D3/R1DR1C1R g 14",
+                          "1r3r2/rhr1rc2/RMcm2d1/RdH2h2/ReE2H1r/3R3r/2D2DRR/2C1RC1R s 15",
+                          "2c2c2/rrde1d2/rhHEr1rr/R1m4r/RD2rH1R/RRCMD1hR/5CR1/8 s 17",
+                          "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7"};
+  int checked = 0, skipped = 0;
+  for (const char* start : starts) {
+    Position p = fen(start);
+    for (int k = 0; k < 40 && outcome(p) == Outcome::Ongoing; ++k) {
+      Move moves[kMaxMoves];
+      const int n = generate_moves(p, moves);
+      if (n == 0) break;
+      // Floors around the full score, lazily first: far below, just below,
+      // at it, just above, far above.
+      const Score lazy_far_below = evaluate_at_least(p, -20000);
+      const Score lazy_below = evaluate_at_least(p, -300);
+      const Score full = evaluate(p);
+      CHECK(lazy_far_below <= full);
+      CHECK(lazy_far_below >= -20000);
+      if (full < -300) CHECK(lazy_below == full);
+      else CHECK((lazy_below >= -300 && lazy_below <= full));
+      if (lazy_below < full) ++skipped;  // the capture term was left out
+      CHECK(evaluate_at_least(p, full) == full);          // cached now: the exact score
+      CHECK(evaluate_at_least(p, static_cast<Score>(full + 1)) == full);
+      CHECK(evaluate_at_least(p, 20000) == full);
+      ++checked;
+      p = play(p, moves[(7 * k) % n]);
+    }
+  }
+  CHECK(checked > 100);
+  CHECK(skipped > 0);  // some positions had a capture the lazy score left out
+}
+
 TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {
   // Gold's elephant on c6 held by the rabbit on b6 alone; Silver's cat on
   // b7 can push that rabbit to a6 (two steps): with Silver to move the

@@ -295,7 +295,8 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
   }
 }
 
-Terms compute(const Position& p) {
+// Every term but the captures (which can only add: see with_captures).
+Terms compute_before_captures(const Position& p) {
   Terms t;
   const int us = p.side, them = us ^ 1;
   // Material.
@@ -322,10 +323,6 @@ Terms compute(const Position& p) {
   t.hostages = a.hostages - b.hostages;
   if (p.setup_phase()) return t;
   const Position q = board_only(p);
-  // Captures the side to move can make in the steps it has left (the
-  // quiescence search plays single capturing steps only; pulls, approaches
-  // and double drags lie beyond it at the horizon).
-  t.captures = capture_gain(q, 4) * kCapturePercent / 100;
   // The opponent's goal threat for its next turn: the fewer steps the side
   // to move has left to stop it, the worse; when none of its step
   // sequences stops it, the game is as good as lost (a two-turn goal that
@@ -340,6 +337,28 @@ Terms compute(const Position& p) {
   return t;
 }
 
+// Adds the captures the side to move can make in the steps it has left
+// (the quiescence search plays single capturing steps only; pulls,
+// approaches and double drags lie beyond it at the horizon). The costliest
+// term, never negative: evaluate_at_least skips it when the rest suffices.
+Terms& with_captures(const Position& p, Terms& t) {
+  if (!p.setup_phase()) t.captures = capture_gain(board_only(p), 4) * kCapturePercent / 100;
+  return t;
+}
+
+Terms compute(const Position& p) {
+  Terms t = compute_before_captures(p);
+  return with_captures(p, t);
+}
+
+Score clamp_score(int v) { return static_cast<Score>(std::clamp(v, -20000, 20000)); }
+
+// The evaluation cache's key: the board, the side to move and the steps
+// used (the goal-threat term) are all the evaluation reads.
+std::uint64_t eval_key(const Position& p) { return p.hash ^ zobrist().steps[p.steps]; }
+struct ArimaaEval;  // the cache's own table
+constexpr int kEvalCacheBits = 18;
+
 }  // namespace
 
 int material_balance(const Position& p, int c) {
@@ -350,14 +369,19 @@ int piece_value(const Position&, int, int t) { return kPieceValue[t]; }
 
 Score evaluate(const Position& p) {
   if (p.setup_phase()) return 0;
-  // The evaluation depends on the board, the side to move and the steps
-  // used (the goal-threat term) only. The step search meets the same
-  // board again and again through other step orders (and other pull
-  // options), also at the leaves, which the transposition table does not
-  // store: remember recent results.
-  struct ArimaaEval;  // its own table
-  return cached_evaluation<ArimaaEval, 18>(p.hash ^ zobrist().steps[p.steps], [&p] {
-    return static_cast<Score>(std::clamp(compute(p).total(), -20000, 20000));
+  // The step search meets the same board again and again through other
+  // step orders (and other pull options), also at the leaves, which the
+  // transposition table does not store: remember recent results.
+  return cached_evaluation<ArimaaEval, kEvalCacheBits>(eval_key(p), [&p] { return clamp_score(compute(p).total()); });
+}
+
+Score evaluate_at_least(const Position& p, Score floor) {
+  if (p.setup_phase()) return 0;
+  return cached_lazy_evaluation<ArimaaEval, kEvalCacheBits>(eval_key(p), [&p, floor]() -> LazyScore {
+    Terms t = compute_before_captures(p);
+    const Score without = clamp_score(t.total());
+    if (without >= floor) return {without, false};
+    return {clamp_score(with_captures(p, t).total()), true};
   });
 }
 

@@ -29,6 +29,10 @@
 namespace ludus::arimaa {
 
 Score evaluate(const Position& p);
+// evaluate(p) when it is below `floor`, else a value of at least `floor`
+// (the search's lazy evaluation: the capture term is skipped when the
+// others reach `floor`, as it can only add).
+Score evaluate_at_least(const Position& p, Score floor);
 std::vector<std::string> eval_lines(const Position& p);
 
 // Material only (HarLog, centi-rabbits) for colour c minus the other.
