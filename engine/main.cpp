@@ -95,9 +95,9 @@ int run_perft(const std::string& game, int depth, const std::string& fen) {
   return 0;
 }
 
-int run_solve(const std::string& game, const std::string& fen, double seconds) {
+int run_solve(const std::string& game, const std::string& fen, double seconds, std::size_t table_mib) {
   for (const auto& s : solve_commands())
-    if (s.name == game) return s.run(SolveRequest{fen, seconds}, std::cout);
+    if (s.name == game) return s.run(SolveRequest{fen, seconds, table_mib}, std::cout);
   std::cerr << "ludus solve: the game '" << game << "' has no exact solver\n";
   return 2;
 }
@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
       ("version,v", "print the version")
       ("game,g", po::value(&game)->default_value("othello"), "game: othello, arimaa, camelot, linja, mouse-cats, hare-hounds, fox-geese")
       ("protocol,p", po::value(&protocol), "ugi | aei | nboard (default: detect from the first line)")
-      ("hash", po::value(&hash)->default_value(64), "transposition table size in MiB")
+      ("hash", po::value(&hash)->default_value(64), "transposition table size in MiB (solve: the proof table)")
       ("threads", po::value(&threads)->default_value(1), "search threads")
       ("log-level", po::value(&log_level)->default_value("warn"), "trace|debug|info|warn|error|critical|off")
       ("log-file", po::value(&log_file), "write the log to this file instead of stderr")
@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
   if (vm.count("help")) {
     std::cout << "Usage: ludus [options]              play over UGI/AEI/NBoard on stdin/stdout\n"
                  "       ludus perft --game G --depth N [--fen F]\n"
-                 "       ludus solve --game G [--fen F] [--seconds S]\n"
+                 "       ludus solve --game G [--fen F] [--seconds S] [--hash MiB]\n"
                  "       ludus bench [--game G] [--depth N]\n"
                  "       ludus play --game G [--human p1|p2|both|none] [--level L] [--movetime MS] [--fen F]\n\n"
               << opts << std::endl;
@@ -203,7 +203,9 @@ int main(int argc, char** argv) {
     return run_perft(game, depth, fen);
   }
   if (command == "bench") return run_bench_cmd(game, depth, settings);
-  if (command == "solve") return run_solve(game, fen, seconds);
+  // --hash sizes a searching solver's table only when given (fox-geese's
+  // proof search keeps 256 MiB otherwise, not the search's 64).
+  if (command == "solve") return run_solve(game, fen, seconds, vm["hash"].defaulted() ? 0 : hash);
   if (command == "play") {
     play.game = game;
     play.fen = fen;

@@ -203,13 +203,14 @@ int solve_fox_geese(const SolveRequest& req, std::ostream& out) {
     for (const int g : {13, 15, 17})
       roots.emplace_back("Geese=" + std::to_string(g) + (g == 15 ? " (default)" : ""), FoxGeese::start_with(g));
   }
-  out << "fox-geese: df-pn proof search, " << seconds << " s and a 256 MiB table per position\n";
+  const std::size_t table_mib = req.table_mib ? req.table_mib : 256;
+  out << "fox-geese: df-pn proof search, " << seconds << " s and a " << table_mib << " MiB table per position\n";
   const auto& tb = endgame_tables();
   out << "  endgame tables (at most " << kEndgameGeese << " geese, every one a fox win): built in " << std::fixed
       << std::setprecision(3) << tb.build_seconds() << " s\n";
   out.unsetf(std::ios::fixed);
   for (const auto& [label, p] : roots) {
-    const ProofResult res = prove(p, seconds, 0, 256);
+    const ProofResult res = prove(p, seconds, 0, table_mib);
     const std::string mover(p.prey_to_move ? "the fox wins" : "the geese win"),
         other(p.prey_to_move ? "the geese win" : "the fox wins");
     out << label << ": " << to_fen(fox_geese_rules(), p) << "\n  result: "

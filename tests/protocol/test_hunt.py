@@ -411,6 +411,13 @@ def test_solve_command(path):
     out = solve_output(path, "--game", "fox-geese", "--fen", "d7 c5,d5,e5,g3 geese 0", "--seconds", "20")
     if "result: proven: the fox wins" not in out:
         raise AssertionError(f"fox-geese --fen: {out}")
+    if "and a 256 MiB table per position" not in out:
+        raise AssertionError(f"fox-geese default proof table: {out}")
+    # --hash sizes the proof table; a sealed fox (session 15) is still proven lost with 32 MiB.
+    out = solve_output(path, "--game", "fox-geese", "--fen", "c6 b3,g3,a4,b4,c4,d4,e4,f4,a5,b5,c5,d5,e5,f5,g5 fox 4",
+                       "--seconds", "20", "--hash", "32")
+    if "and a 32 MiB table per position" not in out or "result: proven: the geese win" not in out:
+        raise AssertionError(f"fox-geese --hash 32: {out}")
 
 
 if __name__ == "__main__":
