@@ -89,7 +89,9 @@ concept HasWinDistance = requires(const typename G::Position& p, int depth) {
 // otherwise any value of at least `floor` (a costly term that can only add
 // to the score may be skipped once the rest reaches `floor`). Every use of
 // the evaluation in the search is a comparison with a bound (stand pat,
-// null move, futility), so the result is the same as with evaluate().
+// null move, futility), so each of those tests decides as with evaluate();
+// only a stand pat that fails high may return a lower bound nearer beta
+// (fail-soft), so stored bounds and node counts can differ.
 template <class G>
 concept HasLazyEval = requires(const typename G::Position& p, const typename G::Config& c, Score floor) {
   { G::evaluate_at_least(p, c, floor) } -> std::convertible_to<Score>;
