@@ -18,12 +18,12 @@ Records are those of scripts/match.py --records. Standard library only.
 """
 
 import argparse
-import json
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import load_records  # noqa: E402
 from ugi_engine import UgiEngine  # noqa: E402
 
 # The board (games/hunt/graph.cpp): the cross of files c-e and ranks 3-5,
@@ -70,9 +70,7 @@ def scan(args):
     eng.handshake([("Game", "fox-geese"), ("OwnBook", "false")])
     seen = set()
     for path in args.records:
-        with open(path, encoding="utf-8") as f:
-            games = [json.loads(line) for line in f if line.strip()]
-        for g in games:
+        for g in load_records(path):
             if g.get("game_kind") != "fox-geese" or g.get("start", "startpos") != "startpos":
                 continue
             moves = g["moves"]

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine/eval_cache.h"
@@ -367,16 +368,14 @@ int material_balance(const Position& p, int c) {
 
 int piece_value(const Position&, int, int t) { return kPieceValue[t]; }
 
-Score evaluate(const Position& p) {
+// No score reaches this floor: the exact evaluation.
+Score evaluate(const Position& p) { return evaluate_at_least(p, std::numeric_limits<Score>::max()); }
+
+Score evaluate_at_least(const Position& p, Score floor) {
   if (p.setup_phase()) return 0;
   // The step search meets the same board again and again through other
   // step orders (and other pull options), also at the leaves, which the
   // transposition table does not store: remember recent results.
-  return cached_evaluation<ArimaaEval, kEvalCacheBits>(eval_key(p), [&p] { return clamp_score(compute(p).total()); });
-}
-
-Score evaluate_at_least(const Position& p, Score floor) {
-  if (p.setup_phase()) return 0;
   return cached_lazy_evaluation<ArimaaEval, kEvalCacheBits>(eval_key(p), [&p, floor]() -> LazyScore {
     Terms t = compute_before_captures(p);
     const Score without = clamp_score(t.total());
