@@ -85,16 +85,19 @@ template <class G>
 concept HasWinDistance = requires(const typename G::Position& p, int depth) {
   { G::win_distance(p, depth) } -> std::convertible_to<int>;
 };
-// Optional lazy evaluation: the static evaluation when it is below `floor`,
-// otherwise any value of at least `floor` (a costly term that can only add
-// to the score may be skipped once the rest reaches `floor`). Every use of
-// the evaluation in the search is a comparison with a bound (stand pat,
-// null move, futility), so each of those tests decides as with evaluate();
-// only a stand pat that fails high may return a lower bound nearer beta
-// (fail-soft), so stored bounds and node counts can differ.
+// Optional lazy evaluation: the static evaluation when it lies strictly
+// between `lo` and `hi`; otherwise any value on the same side of the
+// window and no farther from it than the evaluation (at least `hi` and at
+// most the evaluation when it is at least `hi`; at most `lo` and at least
+// the evaluation when it is at most `lo`), so a costly term of known sign
+// may be skipped once the rest decides. Every use of the evaluation in the
+// search is a comparison with a bound (stand pat, null move, futility), so
+// each of those tests decides as with evaluate(); only the fail-soft value
+// of a stand pat outside the window may be nearer to it, so stored bounds
+// and node counts can differ.
 template <class G>
-concept HasLazyEval = requires(const typename G::Position& p, const typename G::Config& c, Score floor) {
-  { G::evaluate_at_least(p, c, floor) } -> std::convertible_to<Score>;
+concept HasLazyEval = requires(const typename G::Position& p, const typename G::Config& c, Score lo, Score hi) {
+  { G::evaluate_within(p, c, lo, hi) } -> std::convertible_to<Score>;
 };
 // The game's solver type, or void for games without one.
 template <class G>
@@ -480,10 +483,11 @@ class Searcher {
     return -search(child, -beta, -alpha, depth, ply, pv_node);
   }
 
-  // The static evaluation where it is below `floor`, else a value of at
-  // least `floor` (exact for games without a lazy evaluation).
-  Score eval_at_least(const Position& pos, Score floor) const {
-    if constexpr (HasLazyEval<G>) return G::evaluate_at_least(pos, *shared_.config, floor);
+  // The static evaluation where it lies strictly between `lo` and `hi`,
+  // else a bound on the same side of the window (HasLazyEval; exact for
+  // games without a lazy evaluation).
+  Score eval_within(const Position& pos, Score lo, Score hi) const {
+    if constexpr (HasLazyEval<G>) return G::evaluate_within(pos, *shared_.config, lo, hi);
     else return G::evaluate(pos, *shared_.config);
   }
 
@@ -549,7 +553,7 @@ class Searcher {
       // Never twice in a row, never near proven scores.
       Position passed;
       if (!pv_node && depth >= 3 && n > 1 && !after_null_[ply] && std::abs(beta) < kMateBound &&
-          G::null_move(pos, passed) && eval_at_least(pos, beta) >= beta) {
+          G::null_move(pos, passed) && eval_within(pos, beta - 1, beta) >= beta) {
         const int r = 3 + depth / 6;
         after_null_[ply + 1] = true;
         Score s = G::side_to_move(passed) == G::side_to_move(pos)
@@ -569,7 +573,7 @@ class Searcher {
     if constexpr (HasQuietPruning<G>) {
       if (!pv_node && std::abs(alpha) < kMateBound && std::abs(beta) < kMateBound) {
         const Score margin = G::futility_margin(depth);
-        futile = margin > 0 && eval_at_least(pos, alpha - margin + 1) + margin <= alpha;
+        futile = margin > 0 && eval_within(pos, alpha - margin, alpha - margin + 1) + margin <= alpha;
         late_limit = G::late_move_limit(depth);
       }
     }
@@ -641,7 +645,7 @@ class Searcher {
       // stand-pat: the side to move must play one of them.
       bool forced = false;
       if constexpr (HasForcedNoisy<G>) forced = ply < kMaxSearchPly - 1 && G::noisy_forced(pos);
-      const Score stand = forced ? -kInfinity : eval_at_least(pos, beta);
+      const Score stand = forced ? -kInfinity : eval_within(pos, alpha, beta);
       if (!forced) {
         if (stand >= beta || ply >= kMaxSearchPly - 1) return stand;
         alpha = std::max(alpha, stand);

@@ -86,10 +86,12 @@ Score Arimaa::evaluate(const Position& pos, const Config& cfg) {
   return static_cast<Score>(arimaa::evaluate(pos) + adjudication_term(pos, cfg.last_turn));
 }
 
-Score Arimaa::evaluate_at_least(const Position& pos, const Config& cfg, Score floor) {
+Score Arimaa::evaluate_within(const Position& pos, const Config& cfg, Score lo, Score hi) {
   if (cfg.evaluator == Config::Seed) return evaluate_seed(pos);
   const Score adjudication = adjudication_term(pos, cfg.last_turn);
-  return static_cast<Score>(arimaa::evaluate_at_least(pos, static_cast<Score>(floor - adjudication)) + adjudication);
+  return static_cast<Score>(arimaa::evaluate_within(pos, static_cast<Score>(lo - adjudication),
+                                                    static_cast<Score>(hi - adjudication)) +
+                            adjudication);
 }
 
 std::string Arimaa::move_to_string(Move m) { return arimaa::move_to_string(m); }

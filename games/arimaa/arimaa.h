@@ -66,7 +66,7 @@ struct Arimaa {
   static Score terminal_score(const Position& pos, int ply);
   static Score evaluate(const Position& pos, const Config& cfg);
   // The lazy evaluation of the search (engine/search.h, HasLazyEval).
-  static Score evaluate_at_least(const Position& pos, const Config& cfg, Score floor);
+  static Score evaluate_within(const Position& pos, const Config& cfg, Score lo, Score hi);
 
   static std::string move_to_string(Move m);
   // One step item (`Ee2n`) at the current step node.

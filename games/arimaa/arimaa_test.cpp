@@ -610,40 +610,51 @@ TEST_CASE("arimaa: cached evaluations equal fresh ones") {
   CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
 }
 
-TEST_CASE("arimaa: the lazy evaluation is exact below its floor and a lower bound above it") {
+TEST_CASE("arimaa: the lazy evaluation is exact inside its window and a bound on the right side outside it") {
   // Positions along step-by-step playouts (every 7th legal step) from
-  // middlegame boards, evaluated lazily first (a cached full score would
-  // answer every floor) and then in full.
+  // middlegame boards and from a goal threat, evaluated lazily first (a
+  // cached full score would answer every window) and then in full.
   const char* starts[] = {"2dr1c2/2c2drr/rr1h2rr/5h1R/1RH1ReH1/1r1EM2R/1C2D3/R1DR1C1R g 14",
                           "1r3r2/rhr1rc2/RMcm2d1/RdH2h2/ReE2H1r/3R3r/2D2DRR/2C1RC1R s 15",
                           "2c2c2/rrde1d2/rhHEr1rr/R1m4r/RD2rH1R/RRCMD1hR/5CR1/8 s 17",
-                          "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7"};
-  int checked = 0, skipped = 0;
+                          "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7",
+                          "2c1e3/R1h2d2/1r6/8/3E4/8/1h6/7r s 10"};
+  int checked = 0, skipped_captures = 0, skipped_goal = 0;
   for (const char* start : starts) {
     Position p = fen(start);
     for (int k = 0; k < 40 && outcome(p) == Outcome::Ongoing; ++k) {
       Move moves[kMaxMoves];
       const int n = generate_moves(p, moves);
       if (n == 0) break;
-      // Floors around the full score, lazily first: far below, just below,
-      // at it, just above, far above.
-      const Score lazy_far_below = evaluate_at_least(p, -20000);
-      const Score lazy_below = evaluate_at_least(p, -300);
+      if (k % 2 == 0) {
+        // A window holding every score: exact, uncached.
+        const Score wide = evaluate_within(p, -20001, 20001);
+        CHECK(wide == evaluate(p));
+      } else {
+        // Windows entirely below and entirely above every score: a lower
+        // and an upper bound, each between the window and the full score.
+        const Score lower = evaluate_within(p, -20001, -20000);
+        const Score upper = evaluate_within(p, 20000, 20001);
+        const Score full = evaluate(p);
+        CHECK(lower >= -20000);
+        CHECK(lower <= full);
+        CHECK(upper <= 20000);
+        CHECK(upper >= full);
+        if (lower < full) ++skipped_captures;  // the capture term was left out
+        if (upper > full) ++skipped_goal;      // the goal threat was left out
+      }
       const Score full = evaluate(p);
-      CHECK(lazy_far_below <= full);
-      CHECK(lazy_far_below >= -20000);
-      if (full < -300) CHECK(lazy_below == full);
-      else CHECK((lazy_below >= -300 && lazy_below <= full));
-      if (lazy_below < full) ++skipped;  // the capture term was left out
-      CHECK(evaluate_at_least(p, full) == full);          // cached now: the exact score
-      CHECK(evaluate_at_least(p, static_cast<Score>(full + 1)) == full);
-      CHECK(evaluate_at_least(p, 20000) == full);
+      // Cached now: the exact score answers every window.
+      CHECK(evaluate_within(p, static_cast<Score>(full - 1), static_cast<Score>(full + 1)) == full);
+      CHECK(evaluate_within(p, full, static_cast<Score>(full + 1)) == full);
+      CHECK(evaluate_within(p, -20001, -20000) == full);
       ++checked;
       p = play(p, moves[(7 * k) % n]);
     }
   }
   CHECK(checked > 100);
-  CHECK(skipped > 0);  // some positions had a capture the lazy score left out
+  CHECK(skipped_captures > 0);  // some positions had a capture a lower bound left out
+  CHECK(skipped_goal > 0);      // and some a goal threat an upper bound left out
 }
 
 TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {

@@ -296,8 +296,8 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
   }
 }
 
-// Every term but the captures (which can only add: see with_captures).
-Terms compute_before_captures(const Position& p) {
+// Every term but the goal threat and the captures.
+Terms compute_base(const Position& p) {
   Terms t;
   const int us = p.side, them = us ^ 1;
   // Material.
@@ -322,17 +322,20 @@ Terms compute_before_captures(const Position& p) {
   t.pieces = a.pieces - b.pieces;
   t.rabbits = a.rabbits - b.rabbits;
   t.hostages = a.hostages - b.hostages;
+  return t;
+}
+
+// The opponent's goal threat for its next turn: the fewer steps the side
+// to move has left to stop it, the worse; when none of its step sequences
+// stops it, the game is as good as lost (a two-turn goal that the search, a
+// turn short, would not see). Never positive.
+Terms& with_goal(const Position& p, Terms& t) {
   if (p.setup_phase()) return t;
-  const Position q = board_only(p);
-  // The opponent's goal threat for its next turn: the fewer steps the side
-  // to move has left to stop it, the worse; when none of its step
-  // sequences stops it, the game is as good as lost (a two-turn goal that
-  // the search, a turn short, would not see).
   const int threat = opponent_goal_threat(p);
   if (threat > 0) {
     const int left = 4 - p.steps;
     int budget = kGoalDefenceBudget;
-    if (can_stop_goal_threat(q, budget)) t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
+    if (can_stop_goal_threat(board_only(p), budget)) t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
     else t.goal -= kUnstoppableGoal;
   }
   return t;
@@ -340,15 +343,16 @@ Terms compute_before_captures(const Position& p) {
 
 // Adds the captures the side to move can make in the steps it has left
 // (the quiescence search plays single capturing steps only; pulls,
-// approaches and double drags lie beyond it at the horizon). The costliest
-// term, never negative: evaluate_at_least skips it when the rest suffices.
+// approaches and double drags lie beyond it at the horizon). Never
+// negative.
 Terms& with_captures(const Position& p, Terms& t) {
   if (!p.setup_phase()) t.captures = capture_gain(board_only(p), 4) * kCapturePercent / 100;
   return t;
 }
 
 Terms compute(const Position& p) {
-  Terms t = compute_before_captures(p);
+  Terms t = compute_base(p);
+  with_goal(p, t);
   return with_captures(p, t);
 }
 
@@ -358,7 +362,7 @@ Score clamp_score(int v) { return static_cast<Score>(std::clamp(v, -20000, 20000
 // used (the goal-threat term) are all the evaluation reads.
 std::uint64_t eval_key(const Position& p) { return p.hash ^ zobrist().steps[p.steps]; }
 struct ArimaaEval;  // the cache's own table
-constexpr int kEvalCacheBits = 18;
+constexpr int kEvalCacheBits = 14;
 
 }  // namespace
 
@@ -368,19 +372,32 @@ int material_balance(const Position& p, int c) {
 
 int piece_value(const Position&, int, int t) { return kPieceValue[t]; }
 
-// No score reaches this floor: the exact evaluation.
-Score evaluate(const Position& p) { return evaluate_at_least(p, std::numeric_limits<Score>::max()); }
+// No score lies outside this window: the exact evaluation.
+Score evaluate(const Position& p) {
+  return evaluate_within(p, std::numeric_limits<Score>::min(), std::numeric_limits<Score>::max());
+}
 
-Score evaluate_at_least(const Position& p, Score floor) {
+Score evaluate_within(const Position& p, Score lo, Score hi) {
   if (p.setup_phase()) return 0;
   // The step search meets the same board again and again through other
   // step orders (and other pull options), also at the leaves, which the
   // transposition table does not store: remember recent results.
-  return cached_lazy_evaluation<ArimaaEval, kEvalCacheBits>(eval_key(p), [&p, floor]() -> LazyScore {
-    Terms t = compute_before_captures(p);
-    const Score without = clamp_score(t.total());
-    if (without >= floor) return {without, false};
-    return {clamp_score(with_captures(p, t).total()), true};
+  return cached_lazy_evaluation<ArimaaEval, kEvalCacheBits>(eval_key(p), [&p, lo, hi]() -> LazyScore {
+    // Two costly terms, of known sign: the goal threat never adds, the
+    // captures never subtract. The base with one of them bounds the score
+    // from one side, so one of them may be skipped when the base already
+    // says on which side of the window the score falls: a base at or above
+    // `hi` probably stays there (the goal term is usually 0), a base below
+    // it probably fails low with the captures added too.
+    Terms t = compute_base(p);
+    if (t.total() >= hi) {
+      const Score lower = clamp_score(with_goal(p, t).total());
+      if (lower >= hi) return {lower, false};
+      return {clamp_score(with_captures(p, t).total()), true};
+    }
+    const Score upper = clamp_score(with_captures(p, t).total());
+    if (upper <= lo) return {upper, false};
+    return {clamp_score(with_goal(p, t).total()), true};
   });
 }
 

@@ -29,10 +29,12 @@
 namespace ludus::arimaa {
 
 Score evaluate(const Position& p);
-// evaluate(p) when it is below `floor`, else a value of at least `floor`
-// (the search's lazy evaluation: the capture term is skipped when the
-// others reach `floor`, as it can only add).
-Score evaluate_at_least(const Position& p, Score floor);
+// The search's lazy evaluation: evaluate(p) when it lies strictly between
+// `lo` and `hi`; when it is at least `hi`, a value v with hi <= v <=
+// evaluate(p); when it is at most `lo`, a value v with evaluate(p) <= v <=
+// lo. (One of the two costly terms, the goal threat, never positive, or
+// the captures, never negative, is skipped when the rest decides.)
+Score evaluate_within(const Position& p, Score lo, Score hi);
 std::vector<std::string> eval_lines(const Position& p);
 
 // Material only (HarLog, centi-rabbits) for colour c minus the other.
