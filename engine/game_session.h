@@ -337,11 +337,11 @@ class GameSession final : public Session {
     }
     const bool deep_book = settings_.level > kRandomLevels;
     const std::string move = deep_book ? book_.choose(G::to_fen(pos_), rng_) : std::string();
-    if constexpr (requires(std::vector<Move>& t) { G::book_turn(pos_, std::uint64_t{}, t); }) {
+    if constexpr (requires(std::vector<Move>& t) { G::book_turn(pos_, config_, std::uint64_t{}, t); }) {
       // A game's own book for positions a FEN-keyed book cannot list
       // (Arimaa's setups, whatever the opponent's setup was).
       std::vector<Move> turn;
-      if (move.empty() && G::book_turn(pos_, rng_(), turn)) return turn_to_string<G>(pos_, turn);
+      if (move.empty() && G::book_turn(pos_, config_, rng_(), turn)) return turn_to_string<G>(pos_, turn);
     }
     if (move.empty()) return {};
     std::vector<Move> steps;

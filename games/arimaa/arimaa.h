@@ -115,8 +115,9 @@ struct Arimaa {
   // The setup phase (rules §5.8): 64,864,800 setups are never enumerated.
   static std::string moves_note(const Position& pos);
   static Status perft_shortcut(const Position& pos, int depth, std::optional<std::uint64_t>& count);
-  // OwnBook: a setup from book/arimaa/setups.txt, chosen by `random`.
-  static bool book_turn(const Position& pos, std::uint64_t random, std::vector<Move>& out);
+  // OwnBook: a setup from book/arimaa/setups.txt, chosen by `random`
+  // (Silver's among silver_setup_choices, setups.h).
+  static bool book_turn(const Position& pos, const Config& cfg, std::uint64_t random, std::vector<Move>& out);
 };
 
 }  // namespace ludus

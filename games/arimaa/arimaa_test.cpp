@@ -418,6 +418,43 @@ TEST_CASE("arimaa: the setup book") {
   CHECK(Arimaa::moves_note(fen(kP0)).empty());
 }
 
+TEST_CASE("arimaa: Silver's book setup keeps its camel away from Gold's elephant (ludus evaluation only)") {
+  // Gold's elephant on d2 (west half) and on e2 (east half).
+  const char* golds[] = {"8/8/8/8/8/8/RRCEMCRR/RRDHHDRR s 1", "8/8/8/8/8/8/RRCMECRR/RRDHHDRR s 1"};
+  for (const char* g : golds) {
+    const Position p = fen(g);
+    const bool elephant_west = file_of(lsb(p.pieces(kGold, kElephant))) < 4;
+    int seed_facing = 0, seed_away = 0;
+    for (std::uint64_t r = 0; r < 64; ++r) {
+      for (const auto evaluator : {Arimaa::Config::Ludus, Arimaa::Config::Seed}) {
+        Arimaa::Config cfg;
+        cfg.evaluator = evaluator;
+        std::vector<Move> turn;
+        REQUIRE(Arimaa::book_turn(p, cfg, r, turn));
+        REQUIRE(turn.size() == 1);
+        const Position q = play(p, turn[0]);
+        REQUIRE_FALSE(q.setup_phase());
+        const bool camel_west = file_of(lsb(q.pieces(kSilver, kCamel))) < 4;
+        if (evaluator == Arimaa::Config::Ludus) CHECK(camel_west != elephant_west);
+        else ++(camel_west == elephant_west ? seed_facing : seed_away);
+      }
+    }
+    // The baseline still chooses among all book setups: both kinds occur.
+    CHECK(seed_facing > 0);
+    CHECK(seed_away > 0);
+  }
+  // Gold's own setup is not restricted: both halves occur for its camel.
+  const Position start = fen("8/8/8/8/8/8/8/8 g 1");
+  int west = 0, east = 0;
+  for (std::uint64_t r = 0; r < 64; ++r) {
+    std::vector<Move> turn;
+    REQUIRE(Arimaa::book_turn(start, Arimaa::Config{}, r, turn));
+    ++(file_of(lsb(play(start, turn[0]).pieces(kGold, kCamel))) < 4 ? west : east);
+  }
+  CHECK(west > 0);
+  CHECK(east > 0);
+}
+
 TEST_CASE("arimaa: goal detection") {
   // A rabbit on rank 7 with an open square ahead: goal in one step.
   Position p = fen("8/R7/8/8/8/8/8/7r g 10");

@@ -110,6 +110,18 @@ std::vector<Setup> builtin_setups() {
   return out;
 }
 
+std::vector<int> silver_setup_choices(Bitboard gold_elephant, bool avoid_elephant) {
+  const std::vector<Setup>& book = book_setups();
+  std::vector<int> all(book.size()), away;
+  for (std::size_t i = 0; i < book.size(); ++i) all[i] = static_cast<int>(i);
+  if (!avoid_elephant || !gold_elephant) return all;
+  const bool elephant_west = file_of(lsb(gold_elephant)) < 4;
+  for (std::size_t i = 0; i < book.size(); ++i)
+    for (const Placement& pl : book[i].pieces)
+      if (pl.type == kCamel && (file_of(pl.sq) < 4) != elephant_west) away.push_back(static_cast<int>(i));
+  return away.empty() ? all : away;
+}
+
 const std::vector<Setup>& book_setups() {
   static const std::vector<Setup> setups = [] {
     std::vector<Setup> raw;

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "games/arimaa/board.h"
+
 namespace ludus::arimaa {
 
 struct Placement {
@@ -23,6 +25,16 @@ struct Setup {
 // removed), from book/arimaa/setups.txt when it can be read and is valid,
 // else the built-in copy. At most 64 entries.
 const std::vector<Setup>& book_setups();
+
+// The book setups Silver chooses from once Gold's setup is on the board,
+// with the ludus evaluation (`avoid_elephant`): those that put Silver's
+// camel on the other half of the board (files a-d or e-h) from Gold's
+// elephant, and its elephant facing Gold's. (In 600 recorded games against
+// Evaluator=seed, ludus lost 18% of those with each camel facing the other
+// side's elephant and 8.5% of the others, in both colours;
+// docs/benchmarks/arimaa.md, session 16.) Every book setup when there is
+// no such setup, no Gold elephant, or `avoid_elephant` is false.
+std::vector<int> silver_setup_choices(Bitboard gold_elephant, bool avoid_elephant);
 
 // The built-in list, and a parser for the book file format (for the test
 // that keeps the two in step). Returns false on a malformed file.
