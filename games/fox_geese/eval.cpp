@@ -121,8 +121,15 @@ constexpr int kGap = 8;           // per horizontal, vertical or diagonal gap
 constexpr int kStall = 15;        // per stall count above 4
 // Fox-side terms (only when the engine plays the fox; docs/benchmarks/hunt.md, session 4):
 constexpr int kReserve = 6;       // per forward step the geese have left, counted from kReserveMid
-constexpr int kReserveMid = 30;   // about the reserve at which sealing the fox stops winning for the geese
-constexpr int kSealedRes = 30;    // fox sealed in ranks 5-7: per forward step left above kReserveMid
+constexpr int kReserveMid = 30;   // the reserve term's zero point
+constexpr int kSealedRes = 30;    // fox sealed in ranks 5-7: per forward step left above kSealedMid
+// The reserve at which a seal turns from bad to good for the fox: df-pn
+// proved almost every sealed position of the faithful match a geese win
+// (scripts/fox_geese_seals.py), yet foxes sealed with a small reserve win
+// against geese that do not count the stall clock. Against the seed's
+// geese (full-width depth 7, 50 fox games each, session 16) a midpoint of
+// 24 won 85% where 30 won 70% and 18 76% (docs/benchmarks/hunt.md).
+constexpr int kSealedMid = 24;
 constexpr int kCorner = 30;       // fox on a top-arm point with 3 lines (c6 e6 c7 d7 e7)
 constexpr int kArea2 = 3;         // per empty point within two fox steps
 }  // namespace w
@@ -214,7 +221,7 @@ Terms ludus_terms(const Pos& p, bool engine_geese) {
     // steps do not suffice to close the top arm before the stall limit).
     int low = 99;
     for (std::uint64_t b = region; b; b &= b - 1) low = std::min(low, g.y(lsb(b)));
-    if (low >= 4) t.room += w::kSealedRes * (reserve - w::kReserveMid);
+    if (low >= 4) t.room += w::kSealedRes * (reserve - w::kSealedMid);
     // A top-arm point with only 3 lines is where the fox gets trapped.
     if (fy >= 5 && popcount(g.neighbours(fox)) <= 3) t.room += w::kCorner;
     // Mobility over two moves: the empty points within two steps.

@@ -441,11 +441,11 @@ TEST_CASE("fox-geese: fox-side terms (geese forward reserve, fox room)") {
   const auto early = fen<G>("d4 c1,a3,b3,f3,g3 fox 0");  // reserve 6+2+2+2+2 = 14
   CHECK(ludus_terms(early, false).reserve - ludus_terms(fen<G>("d4 c2,a3,b3,f3,g3 fox 0"), false).reserve == 6);
   // Sealed: the fox's region lies in ranks 5-7 (a game of session 4, reserve 31,
-  // fox d5 between c5 and e5, the top arm free). Worth 30 per step above 30.
+  // fox d5 between c5 and e5, the top arm free). Worth 30 per step above 24.
   const auto sealed = fen<G>("d5 a3,c3,d3,e3,f3,g3,a4,b4,c4,d4,g4,b5,c5,e5,f5 fox 0");
   CHECK(geese_forward_reserve(sealed) == 31);
   // d5: 4 lines, not a corner; within two steps: d6 c6 e6 c7 d7 e7.
-  CHECK(ludus_terms(sealed, false).room == 30 * (31 - 30) - 3 * 6);
+  CHECK(ludus_terms(sealed, false).room == 30 * (31 - 24) - 3 * 6);
   // The same wall with d4 open (the goose stands on e4 instead): not sealed.
   const auto unsealed = fen<G>("d5 a3,c3,d3,e3,f3,g3,a4,b4,c4,e4,g4,b5,c5,e5,f5 fox 0");
   CHECK(geese_forward_reserve(unsealed) == 31);
@@ -453,7 +453,7 @@ TEST_CASE("fox-geese: fox-side terms (geese forward reserve, fox room)") {
   // Sealed with few steps left is good for the fox: the sign turns.
   const auto late = fen<G>("d6 c4,d4,e4,a5,b5,c5,d5,e5,f5,g5 fox 0");  // reserve 3*3 + 3*2 = 15
   CHECK(geese_forward_reserve(late) == 15);
-  CHECK(ludus_terms(late, false).room == 30 * (15 - 30) - 3 * 5);  // within two steps: c6 e6 c7 d7 e7
+  CHECK(ludus_terms(late, false).room == 30 * (15 - 24) - 3 * 5);  // within two steps: c6 e6 c7 d7 e7
   // A top-arm corner (3 lines) is worse for the fox than d6 (8 lines).
   const auto corner = fen<G>("c7 a3,b3,f3,g3 fox 0"), centre = fen<G>("d6 a3,b3,f3,g3 fox 0");
   CHECK(ludus_terms(corner, false).room - ludus_terms(centre, false).room >= 30);
