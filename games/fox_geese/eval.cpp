@@ -128,7 +128,7 @@ constexpr int kSealedRes = 30;    // fox sealed in ranks 5-7: per forward step l
 // (scripts/fox_geese_seals.py), yet foxes sealed with a small reserve win
 // against geese that do not count the stall clock. Against the seed's
 // geese (full-width depth 7, 50 fox games each, session 16) a midpoint of
-// 24 won 85% where 30 won 70% and 18 76% (docs/benchmarks/hunt.md).
+// 24 won 84% where 30 won 70% and 18 76% (docs/benchmarks/hunt.md).
 constexpr int kSealedMid = 24;
 constexpr int kCorner = 30;       // fox on a top-arm point with 3 lines (c6 e6 c7 d7 e7)
 constexpr int kArea2 = 3;         // per empty point within two fox steps
