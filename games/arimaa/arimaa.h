@@ -116,7 +116,7 @@ struct Arimaa {
   static std::string moves_note(const Position& pos);
   static Status perft_shortcut(const Position& pos, int depth, std::optional<std::uint64_t>& count);
   // OwnBook: a setup from book/arimaa/setups.txt, chosen by `random`
-  // (Silver's among silver_setup_choices, setups.h).
+  // among setup_choices (setups.h).
   static bool book_turn(const Position& pos, const Config& cfg, std::uint64_t random, std::vector<Move>& out);
 };
 

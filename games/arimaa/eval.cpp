@@ -325,17 +325,20 @@ Terms compute_base(const Position& p) {
   return t;
 }
 
+// The two costly terms read the board, the side to move and the steps
+// used only: both take `q` = board_only(p), built once per evaluation.
+
 // The opponent's goal threat for its next turn: the fewer steps the side
 // to move has left to stop it, the worse; when none of its step sequences
 // stops it, the game is as good as lost (a two-turn goal that the search, a
 // turn short, would not see). Never positive.
-Terms& with_goal(const Position& p, Terms& t) {
-  if (p.setup_phase()) return t;
-  const int threat = opponent_goal_threat(p);
+Terms& with_goal(const Position& q, Terms& t) {
+  if (q.setup_phase()) return t;
+  const int threat = opponent_goal_threat(q);
   if (threat > 0) {
-    const int left = 4 - p.steps;
+    const int left = 4 - q.steps;
     int budget = kGoalDefenceBudget;
-    if (can_stop_goal_threat(board_only(p), budget)) t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
+    if (can_stop_goal_threat(q, budget)) t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
     else t.goal -= kUnstoppableGoal;
   }
   return t;
@@ -345,15 +348,16 @@ Terms& with_goal(const Position& p, Terms& t) {
 // (the quiescence search plays single capturing steps only; pulls,
 // approaches and double drags lie beyond it at the horizon). Never
 // negative.
-Terms& with_captures(const Position& p, Terms& t) {
-  if (!p.setup_phase()) t.captures = capture_gain(board_only(p), 4) * kCapturePercent / 100;
+Terms& with_captures(const Position& q, Terms& t) {
+  if (!q.setup_phase()) t.captures = capture_gain(q, 4) * kCapturePercent / 100;
   return t;
 }
 
 Terms compute(const Position& p) {
   Terms t = compute_base(p);
-  with_goal(p, t);
-  return with_captures(p, t);
+  const Position q = board_only(p);
+  with_goal(q, t);
+  return with_captures(q, t);
 }
 
 Score clamp_score(int v) { return static_cast<Score>(std::clamp(v, -20000, 20000)); }
@@ -390,14 +394,15 @@ Score evaluate_within(const Position& p, Score lo, Score hi) {
     // `hi` probably stays there (the goal term is usually 0), a base below
     // it probably fails low with the captures added too.
     Terms t = compute_base(p);
+    const Position q = board_only(p);
     if (t.total() >= hi) {
-      const Score lower = clamp_score(with_goal(p, t).total());
+      const Score lower = clamp_score(with_goal(q, t).total());
       if (lower >= hi) return {lower, false};
-      return {clamp_score(with_captures(p, t).total()), true};
+      return {clamp_score(with_captures(q, t).total()), true};
     }
-    const Score upper = clamp_score(with_captures(p, t).total());
+    const Score upper = clamp_score(with_captures(q, t).total());
     if (upper <= lo) return {upper, false};
-    return {clamp_score(with_goal(p, t).total()), true};
+    return {clamp_score(with_goal(q, t).total()), true};
   });
 }
 

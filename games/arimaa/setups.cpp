@@ -110,7 +110,7 @@ std::vector<Setup> builtin_setups() {
   return out;
 }
 
-std::vector<int> silver_setup_choices(Bitboard gold_elephant, bool avoid_elephant) {
+std::vector<int> setup_choices(Bitboard gold_elephant, bool avoid_elephant) {
   const std::vector<Setup>& book = book_setups();
   std::vector<int> all(book.size()), away;
   for (std::size_t i = 0; i < book.size(); ++i) all[i] = static_cast<int>(i);

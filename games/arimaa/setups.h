@@ -26,15 +26,17 @@ struct Setup {
 // else the built-in copy. At most 64 entries.
 const std::vector<Setup>& book_setups();
 
-// The book setups Silver chooses from once Gold's setup is on the board,
-// with the ludus evaluation (`avoid_elephant`): those that put Silver's
-// camel on the other half of the board (files a-d or e-h) from Gold's
-// elephant, and its elephant facing Gold's. (In 600 recorded games against
+// The book setups (indices) the side to set up chooses from. Silver, once
+// Gold's setup is on the board and with the ludus evaluation
+// (`avoid_elephant`): those that put Silver's camel on the other half of
+// the board (files a-d or e-h) from Gold's elephant, and its elephant
+// facing Gold's. (In 600 recorded games against
 // Evaluator=seed, ludus lost 18% of those with each camel facing the other
 // side's elephant and 8.5% of the others, in both colours;
 // docs/benchmarks/arimaa.md, session 16.) Every book setup when there is
-// no such setup, no Gold elephant, or `avoid_elephant` is false.
-std::vector<int> silver_setup_choices(Bitboard gold_elephant, bool avoid_elephant);
+// no such setup, no Gold elephant (Gold's own setup), or `avoid_elephant`
+// is false.
+std::vector<int> setup_choices(Bitboard gold_elephant, bool avoid_elephant);
 
 // The built-in list, and a parser for the book file format (for the test
 // that keeps the two in step). Returns false on a malformed file.
