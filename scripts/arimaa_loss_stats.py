@@ -10,6 +10,11 @@ horse 4, camel 6, elephant 8). Prints, over the lost games: how many were
 3 or more points down by turn 20 and how many never were, and up to turn 25
 the material each side lost on its own home traps (c3/f3 for Gold, c6/f6
 for Silver) and on the other side's. Standard library only.
+
+It also counts every game (won and lost) by setup kind, in each colour:
+"aligned" when each elephant faces the other elephant (the camels on the
+same half of the board, files a-d or e-h), "crossed" when each faces the
+other side's camel (docs/benchmarks/arimaa.md, session 16).
 """
 
 import gzip
@@ -28,14 +33,33 @@ def read(path):
         return parse_records(f.read())
 
 
+def setup_kind(game):
+    """'aligned' or 'crossed' from the two setup turns, None without both pieces."""
+    def file_of(move, letter):
+        return next((step[1] for step in move.split() if step[0] == letter), None)
+    if len(game["moves"]) < 2:
+        return None
+    gold_elephant, silver_camel = file_of(game["moves"][0], "E"), file_of(game["moves"][1], "m")
+    if gold_elephant is None or silver_camel is None:
+        return None
+    return "crossed" if (gold_elephant <= "d") == (silver_camel <= "d") else "aligned"
+
+
 def main(paths):
     lost = early = never = 0
+    by_setup = {}  # (colour of ludus, kind) -> [games, lost]
     by_trap = {}  # (side, "own"/"enemy") -> points lost up to turn 25
     for path in paths:
         for g in read(path):
             tags = g["tags"]
             ludus_gold = tags.get("White") == "ludus"
-            if (tags.get("Result") == "1-0") == ludus_gold:
+            won = (tags.get("Result") == "1-0") == ludus_gold
+            kind = setup_kind(g)
+            if kind:
+                counts = by_setup.setdefault(("gold" if ludus_gold else "silver", kind), [0, 0])
+                counts[0] += 1
+                counts[1] += 0 if won else 1
+            if won:
                 continue
             lost += 1
             diff, first_down = 0, None
@@ -62,6 +86,8 @@ def main(paths):
     for who in ("ludus", "seed"):
         own, enemy = by_trap.get((who, "own"), 0), by_trap.get((who, "enemy"), 0)
         print(f"up to turn 25, {who} lost {own + enemy} points: {own} on its own home traps, {enemy} on the other side's")
+    for (colour, kind), (games, lost_here) in sorted(by_setup.items()):
+        print(f"ludus as {colour}, {kind} setups: {games} games, {lost_here} lost")
 
 
 if __name__ == "__main__":
