@@ -3,6 +3,7 @@
 
   scripts/fox_geese_seals.py --binary B [--every 2] [--seconds 3] RECORDS.jsonl...
   scripts/fox_geese_seals.py --summary TABLE.tsv
+  scripts/fox_geese_seals.py --binary B --final-seals RECORDS.jsonl...
 
 The fox is *sealed* when the points it reaches by steps through empty
 points all lie in ranks 5-7: it cannot get past the geese without a
@@ -14,7 +15,11 @@ each) tries to prove the result; one tab-separated line per position:
 
 (reserve: the geese's forward steps left, as geese_forward_reserve in
 games/fox_geese/eval.cpp). --summary counts the proven results by reserve.
-Records are those of scripts/match.py --records. Standard library only.
+--final-seals proves nothing: for every game the engine (engine 1)
+played as the fox, it prints the result, the length and the ply from
+which the fox stayed sealed to the end, with the reserve and region size
+there ("-" when it did not). Records are those of scripts/match.py
+--records. Standard library only.
 """
 
 import argparse
@@ -89,6 +94,31 @@ def scan(args):
     eng.close()
 
 
+def final_seals(args):
+    eng = UgiEngine([args.binary], name="referee")
+    eng.handshake([("Game", "fox-geese"), ("OwnBook", "false")])
+    for path in args.records:
+        for g in load_records(path):
+            if g.get("game_kind") != "fox-geese" or g.get("engine1_side") != "p2":
+                continue
+            moves, since = g["moves"], None
+            for k in range(1, len(moves) + 1, 2):
+                eng.send("uginewgame")
+                eng.send("position startpos moves " + " ".join(moves[:k]))
+                eng.sync()
+                fen = eng.query("fen")
+                if fen.split()[2] != "fox":
+                    continue
+                sealed, reserve, region, _, _ = seal_facts(fen)
+                if not sealed:
+                    since = None
+                elif since is None:
+                    since = (k, reserve, region)
+            where = f"ply {since[0]} reserve {since[1]} region {since[2]}" if since else "-"
+            print(f"{g['game']}\t{g['result']}\t{len(moves)}\t{where}", flush=True)
+    eng.close()
+
+
 def summary(path):
     buckets = [(0, 19), (20, 23), (24, 27), (28, 31), (32, 35), (36, 39), (40, 99)]
     counts = {}
@@ -114,13 +144,18 @@ def main():
     ap.add_argument("--every", type=int, default=2, help="look at every N-th ply (fox to move: odd plies)")
     ap.add_argument("--seconds", type=float, default=3.0, help="df-pn budget per position")
     ap.add_argument("--summary", default=None, help="count the results of a table this script wrote")
+    ap.add_argument("--final-seals", action="store_true",
+                    help="no proofs: where each fox game of the engine became sealed to the end")
     args = ap.parse_args()
     if args.summary:
         summary(args.summary)
         return 0
     if not args.records:
         ap.error("no records files")
-    scan(args)
+    if args.final_seals:
+        final_seals(args)
+    else:
+        scan(args)
     return 0
 
 

@@ -3,7 +3,8 @@
 Checks the seal test and the forward reserve against positions whose values
 the C++ tests fix (games/fox_geese/fox_geese_test.cpp), and a scan of a
 record that reaches a sealed, proven geese win (session 14's faithful-match
-game 52, ply 241), with its --summary.
+game 52, ply 241), with its --summary, and --final-seals on a lost and a
+won fox game.
 Run: python3 tests/protocol/test_fox_geese_seals.py <path-to-ludus>
 """
 
@@ -61,6 +62,23 @@ def test_scan_and_summary(binary):
                                  check=True).stdout.splitlines()
         row = next(l for l in summary if l.strip().startswith("20-23"))
         require(row.split()[1:] == ["1", "0", "0"], f"summary row: {row}")
+
+
+def test_final_seals(binary):
+    # Shard 1: game 51 lost by the engine's fox (sealed for good at ply 211,
+    # reserve 26, the session-16 scan), game 1 won (never sealed to the end).
+    with open(os.path.join(REPO, "docs", "benchmarks", "records", "fox-geese-plain-shard1.jsonl")) as f:
+        games = {g["game"]: g for g in map(json.loads, f) if g["game"] in (1, 51)}
+    with tempfile.TemporaryDirectory() as tmp:
+        records = os.path.join(tmp, "two.jsonl")
+        with open(records, "w") as f:
+            for n in (51, 1):
+                f.write(json.dumps(games[n]) + "\n")
+        out = subprocess.run([sys.executable, SCRIPT, "--binary", binary, "--final-seals", records],
+                             capture_output=True, text=True, check=True).stdout
+        lines = [l.split("\t") for l in out.strip().splitlines()]
+        require(lines == [["51", "p1win", str(len(games[51]["moves"])), "ply 211 reserve 26 region 7"],
+                          ["1", "p2win", str(len(games[1]["moves"])), "-"]], f"final seals: {out!r}")
 
 
 if __name__ == "__main__":
