@@ -520,6 +520,21 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
   budget = 1000;
   CHECK_FALSE(can_stop_goal_threat(lost, budget));
   CHECK(budget >= 0);
+  // Another (seed match, session 16, run 2, game 77, Gold to move at turn
+  // 23): Silver's elephant e1 pulls Gold's rabbit d1 aside and the rabbit
+  // d2 steps in; Silver's pieces crowd Gold's home, so proving that no
+  // defence exists takes more than 1,000 nodes of the defence search.
+  const Position crowded = fen("5r2/2crrc2/4E1d1/5Rrr/5DH1/rD1m2RR/RRRr1M2/3ReC2 g 23");
+  REQUIRE(opponent_goal_threat(crowded) > 0);
+  budget = 1000;
+  CHECK(can_stop_goal_threat(crowded, budget));
+  CHECK(budget < 0);
+  budget = 10000;
+  CHECK_FALSE(can_stop_goal_threat(crowded, budget));
+  CHECK(budget >= 0);
+  // The evaluation's budget is large enough to see it.
+  const auto lines = eval_lines(crowded);
+  CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
 }
 
 namespace {

@@ -112,9 +112,14 @@ struct Terms {
 constexpr int kCapturePercent = 70;
 // An opponent's goal threat that no sequence of the side to move's steps
 // stops (goal.h, can_stop_goal_threat): short of a proven loss, worse than
-// any material. The defence search visits at most kGoalDefenceBudget nodes.
+// any material. The defence search visits at most kGoalDefenceBudget nodes
+// and, out of budget, answers "stoppable". 1,000 was too few where the
+// opponent's pieces fill our home (a lost seed-match game, arimaa_test.cpp:
+// no defence, proven after 1,000-3,000 nodes); searches that long are rare,
+// so the larger budget costs no measurable time (docs/benchmarks/arimaa.md,
+// session 17).
 constexpr int kUnstoppableGoal = 2000;
-constexpr int kGoalDefenceBudget = 1000;
+constexpr int kGoalDefenceBudget = 10000;
 
 // The position as the board, the side to move and the steps used alone
 // (what the evaluation cache keys on): no pending push or pull option.
