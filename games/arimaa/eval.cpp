@@ -115,9 +115,9 @@ constexpr int kCapturePercent = 70;
 // any material. The defence search visits at most kGoalDefenceBudget nodes
 // and, out of budget, answers "stoppable". 1,000 was too few where the
 // opponent's pieces fill our home (a lost seed-match game, arimaa_test.cpp:
-// no defence, proven after 1,000-3,000 nodes); searches that long are rare,
-// so the larger budget costs no measurable time (docs/benchmarks/arimaa.md,
-// session 17).
+// no defence, proven within 10,000 nodes but not 1,000); searches that long
+// are rare, so the larger budget costs no measurable time
+// (docs/benchmarks/arimaa.md, session 17).
 constexpr int kUnstoppableGoal = 2000;
 constexpr int kGoalDefenceBudget = 10000;
 
