@@ -70,9 +70,22 @@ def solve(binary, fen, seconds):
     return line.split(":", 1)[1].strip()
 
 
-def scan(args):
-    eng = UgiEngine([args.binary], name="referee")
+def referee(binary):
+    eng = UgiEngine([binary], name="referee")
     eng.handshake([("Game", "fox-geese"), ("OwnBook", "false")])
+    return eng
+
+
+def fen_after(eng, game, k):
+    """The FEN after the first k moves of a recorded game, replayed by the referee."""
+    eng.send("uginewgame")
+    eng.send(f"position {game.get('start', 'startpos')} moves " + " ".join(game["moves"][:k]))
+    eng.sync()
+    return eng.query("fen")
+
+
+def scan(args):
+    eng = referee(args.binary)
     seen = set()
     for path in args.records:
         for g in load_records(path):
@@ -80,10 +93,7 @@ def scan(args):
                 continue
             moves = g["moves"]
             for k in range(1, len(moves), args.every):
-                eng.send("uginewgame")
-                eng.send("position startpos moves " + " ".join(moves[:k]))
-                eng.sync()
-                fen = eng.query("fen")
+                fen = fen_after(eng, g, k)
                 if fen.split()[2] != "fox" or fen in seen:
                     continue
                 seen.add(fen)
@@ -95,18 +105,14 @@ def scan(args):
 
 
 def final_seals(args):
-    eng = UgiEngine([args.binary], name="referee")
-    eng.handshake([("Game", "fox-geese"), ("OwnBook", "false")])
+    eng = referee(args.binary)
     for path in args.records:
         for g in load_records(path):
             if g.get("game_kind") != "fox-geese" or g.get("engine1_side") != "p2":
                 continue
             moves, since = g["moves"], None
             for k in range(1, len(moves) + 1, 2):
-                eng.send("uginewgame")
-                eng.send("position startpos moves " + " ".join(moves[:k]))
-                eng.sync()
-                fen = eng.query("fen")
+                fen = fen_after(eng, g, k)
                 if fen.split()[2] != "fox":
                     continue
                 sealed, reserve, region, _, _ = seal_facts(fen)
