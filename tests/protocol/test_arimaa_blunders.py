@@ -1,0 +1,54 @@
+"""scripts/arimaa_blunders.py: decisive mistakes of lost Arimaa games as a suite.
+
+Session 17's seed match, run 1, game 7: ludus (Gold) played
+`Mc5e,Rc3n,Md5n` at turn 29 and Silver's goal could no longer be stopped;
+another turn keeps the game. `find` must list that turn (and not turn 30,
+where the game is already lost), `solve` must call a search that avoids it
+held and one that plays it lost. Fixed-depth searches keep it deterministic.
+Run: python3 tests/protocol/test_arimaa_blunders.py <path-to-ludus>
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from enginepipe import require, run_tests  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPT = os.path.join(REPO, "scripts", "arimaa_blunders.py")
+RECORDS = os.path.join(REPO, "docs", "benchmarks", "records", "arimaa-s17-1.txt.gz")
+FEN = "3r1r2/1rcR1cr1/1r4rr/r1M2E1R/4Dh2/1hR1e1R1/R1C2D2/5C2 g 29"
+PLAYED = "Mc5e,Rc3n,Md5n"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, check=True).stdout
+
+
+def test_find_and_solve(binary):
+    with tempfile.TemporaryDirectory() as tmp:
+        suite = os.path.join(tmp, "suite.txt")
+        run("find", "--binary", binary, "--deep", "depth 8", "--last", "2", "--games", "7", "--out", suite, RECORDS)
+        with open(suite) as f:
+            lines = [[x.strip() for x in line.split("|")] for line in f if line.strip()]
+        require(len(lines) == 1, f"one decisive turn expected: {lines}")
+        fen, played, best, best_score, played_score = lines[0]
+        require(fen == FEN and played == PLAYED, f"the turn: {lines[0]}")
+        require(best != played and int(best_score) >= -300, f"a better turn that keeps the game: {lines[0]}")
+        require(int(played_score) <= -19900, f"the played turn loses by force: {lines[0]}")
+
+        # The same search finds the better turn: held.
+        out = run("solve", "--binary", binary, "--reference", binary, "--go", "depth 8", "--deep", "depth 8", suite)
+        require(out.strip().splitlines()[-1] == "held 1 of 1", f"solve: {out!r}")
+        chosen = out.split()[1]
+        # A suite that calls the turn this search chooses the mistake: lost.
+        with open(suite, "w") as f:
+            f.write(f"{fen} | {chosen} | {played} | {best_score} | {played_score}\n")
+        out = run("solve", "--binary", binary, "--reference", binary, "--go", "depth 8", "--deep", "depth 8", suite)
+        require(out.strip().splitlines()[-1] == "held 0 of 1", f"solve, the chosen turn as the mistake: {out!r}")
+
+
+if __name__ == "__main__":
+    run_tests(globals())
