@@ -123,9 +123,14 @@ def solve(args):
         chosen, _ = player.search(fen, args.go)
         score = played_score
         if chosen != played:
-            judge.set_position(f"position fen {fen} moves {chosen}")
-            after = judge.ask("query fen")
-            score = -judge.search(after, args.deep)[1]
+            after, over = judge.set_position(f"position fen {fen} moves {chosen}")
+            if after == fen:
+                raise SystemExit(f"the reference does not accept {chosen} in {fen}")
+            if over:  # a goal, or a loss of the mover's last rabbit ...
+                mover = "p1win" if fen.split()[1] == "g" else "p2win"
+                score = MATE if judge.ask("query result") == mover else -MATE
+            else:
+                score = -judge.search(after, args.deep)[1]
         ok = chosen != played and score >= (best_score + played_score) / 2
         held += ok
         total += 1

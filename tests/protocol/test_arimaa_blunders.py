@@ -50,5 +50,18 @@ def test_find_and_solve(binary):
         require(out.strip().splitlines()[-1] == "held 0 of 1", f"solve, the chosen turn as the mistake: {out!r}")
 
 
+def test_solve_a_turn_that_ends_the_game(binary):
+    # Gold's rabbit a7 steps into goal: the judge has no position to search,
+    # the game's result scores the turn (a win for the mover).
+    with tempfile.TemporaryDirectory() as tmp:
+        suite = os.path.join(tmp, "suite.txt")
+        with open(suite, "w") as f:
+            f.write("8/R7/8/8/8/8/7r/8 g 10 | Ra7e | Ra7n | 19999 | 0\n")
+        out = run("solve", "--binary", binary, "--reference", binary, "--go", "depth 4", "--deep", "depth 4", suite)
+        lines = out.strip().splitlines()
+        require(lines[0].startswith("held Ra7n (20000;"), f"the goal: {out!r}")
+        require(lines[-1] == "held 1 of 1", f"solve: {out!r}")
+
+
 if __name__ == "__main__":
     run_tests(globals())
