@@ -3,7 +3,7 @@
 
 A match of 100 games against the seed tells a variant from the kept code
 only when they differ by more than about 6 points (docs/benchmarks/arimaa.md).
-This script looks at the turns that lost games, which is sharper:
+This script looks at the turns that lost games instead:
 
   find   For every game `ludus` lost in match records (scripts/bench_arimaa.py
          seed), each of its last N turns is searched deeply twice: the
@@ -11,21 +11,28 @@ This script looks at the turns that lost games, which is sharper:
          position after the turn ludus played (negated: the opponent is to
          move). A turn that loses at least --threshold centi-rabbits against
          the best, or walks into a proven loss, from a position not already
-         lost (best at least --min-best), is written to the suite, one
-         line: FEN | played turn | deep best turn | best score | played score.
+         lost (best at least --min-best), is written to the suite as a
+         mistake. With --controls K, one turn from each of the first won
+         games, up to K, that the deep search does not fault is written too,
+         as a control: mistakes alone favour any change (they were chosen
+         because the base failed them) and cannot show what a change breaks.
+         One line each: FEN | played | deep best | best score | played score | kind.
 
   solve  Each suite position is searched by --binary (`go` --go, by default
          movetime 500: the match's time a move); the turn it chooses is scored
          by the deep search (`go` --deep) of --reference, the binary that found
-         the suite. A position is held
-         when the chosen turn is not the played one and its deep score is at
-         least halfway from the played turn's score to the best.
+         the suite. A mistake is held when the chosen turn is not the played
+         one and its deep score is at least halfway from the played turn's to
+         the best; a control is kept when the chosen turn is the played one or
+         scores at most --threshold / 2 below it.
 
-  scripts/arimaa_blunders.py find --binary B --deep "movetime 3000" --last 12 --out SUITE RECORDS.txt.gz ...
+  scripts/arimaa_blunders.py find --binary B --deep "movetime 3000" --last 12 --controls 30 \
+      --out SUITE RECORDS.txt.gz ...
   scripts/arimaa_blunders.py solve --binary V --reference B --go "movetime 500" --deep "movetime 3000" SUITE
 
 Scores are for the side to move at the suite position; a proven win counts
-20000 minus its distance. Standard library only.
+20000 minus its distance. Lines of five fields (suites written before the
+controls) are mistakes. Standard library only.
 """
 
 import argparse
@@ -57,7 +64,10 @@ class Searcher:
         return self.ask("query fen"), self.ask("query gameover") == "true"
 
     def search(self, fen, go):
-        """(best turn, score for the side to move) after `go <go>`."""
+        """(best turn, score for the side to move) after `go <go>`, from an
+        empty hash table, so that a fixed-depth search gives the same answer
+        whatever was searched before."""
+        self.engine.send("newgame arimaa")
         self.engine.send("position fen " + fen)
         self.engine.send("go " + go)
         _, last, seen = self.engine.wait_for(lambda l: l.startswith("bestmove"), 3600)
@@ -73,7 +83,8 @@ class Searcher:
         self.engine.send("quit")
 
 
-def lost_games(paths, only=None):
+def games(paths, only=None):
+    """(file, number, ludus_gold, ludus_won, turns) of every game in the records."""
     for path in paths:
         opener = gzip.open if path.endswith(".gz") else open
         with opener(path, "rt", encoding="utf-8") as f:
@@ -81,62 +92,87 @@ def lost_games(paths, only=None):
                 if only and number not in only:
                     continue
                 ludus_gold = game["tags"].get("White") == "ludus"
-                if (game["tags"].get("Result") == "1-0") != ludus_gold:
-                    yield path, number, ludus_gold, [",".join(m.split()) for m in game["moves"]]
+                won = (game["tags"].get("Result") == "1-0") == ludus_gold
+                yield path, number, ludus_gold, won, [",".join(m.split()) for m in game["moves"]]
 
 
 def find(args):
     s = Searcher(args.binary)
     seen = set()  # repeated games (the same setups and play) give the same positions
+    controls = 0
     with open(args.out, "w", encoding="utf-8") as out:
-        for path, number, ludus_gold, turns in lost_games(args.records, args.games):
+        for path, number, ludus_gold, won, turns in games(args.records, args.games):
             plies = [k for k in range(2, len(turns)) if (k % 2 == 0) == ludus_gold]
-            for k in plies[-args.last:]:
+            if not plies:
+                continue
+            if won:
+                # One turn of a won game (spread over the games by their
+                # number) as a control, while controls are wanted.
+                if controls >= args.controls:
+                    continue
+                candidates = [plies[(number * 7) % len(plies)]]
+            else:
+                candidates = plies[-args.last:] if args.last > 0 else []
+            for k in candidates:
                 fen, _ = s.set_position("position startpos moves " + " ".join(turns[:k]))
                 after, over = s.set_position("position startpos moves " + " ".join(turns[:k + 1]))
                 if over or fen in seen:
                     continue
                 seen.add(fen)
                 best, best_score = s.search(fen, args.deep)
-                # best == played: the deep search plays the same turn (and may
-                # see the loss only one turn later); a position already lost to
-                # the deep search: neither teaches anything.
-                if best == turns[k] or best_score < args.min_best:
+                # A position already lost to the deep search teaches nothing;
+                # nor does a mistake the deep search would play too (it may
+                # see the loss only one turn later).
+                if best_score < args.min_best or (not won and best == turns[k]):
                     continue
-                played_score = -s.search(after, args.deep)[1]
+                played_score = best_score if best == turns[k] else -s.search(after, args.deep)[1]
                 lost = played_score <= -MATE + 100 < best_score
-                if best_score - played_score >= args.threshold or lost:
-                    line = f"{fen} | {turns[k]} | {best} | {best_score} | {played_score}"
-                    print(f"{os.path.basename(path)} game {number} turn {k // 2 + 1}: {line}", flush=True)
-                    out.write(line + "\n")
-                    out.flush()
+                mistake = best_score - played_score >= args.threshold or lost
+                if mistake == won:
+                    continue  # a mistake in a won game, or a good turn in a lost one
+                kind = "control" if won else "mistake"
+                controls += won
+                line = f"{fen} | {turns[k]} | {best} | {best_score} | {played_score} | {kind}"
+                print(f"{os.path.basename(path)} game {number} turn {k // 2 + 1}: {line}", flush=True)
+                out.write(line + "\n")
+                out.flush()
     s.close()
 
 
 def solve(args):
     player, judge = Searcher(args.binary), Searcher(args.reference)
-    held = total = 0
+    counts = {"mistake": [0, 0], "control": [0, 0]}  # [held or kept, total]
     with open(args.suite, encoding="utf-8") as f:
         suite = [[x.strip() for x in line.split("|")] for line in f if line.strip()]
-    for fen, played, _, best_score, played_score in suite:
+    for fen, played, _, best_score, played_score, *rest in suite:
+        kind = rest[0] if rest else "mistake"
         best_score, played_score = int(best_score), int(played_score)
         chosen, _ = player.search(fen, args.go)
+        # Turns are the same when they reach the same position (other step orders).
+        after, over = judge.set_position(f"position fen {fen} moves {chosen}")
+        if after == fen:
+            raise SystemExit(f"the reference does not accept {chosen} in {fen}")
+        result = judge.ask("query result") if over else None
+        same = after == judge.set_position(f"position fen {fen} moves {played}")[0]
         score = played_score
-        if chosen != played:
-            after, over = judge.set_position(f"position fen {fen} moves {chosen}")
-            if after == fen:
-                raise SystemExit(f"the reference does not accept {chosen} in {fen}")
+        if not same:
             if over:  # a goal, or a loss of the mover's last rabbit ...
                 mover = "p1win" if fen.split()[1] == "g" else "p2win"
-                score = MATE if judge.ask("query result") == mover else -MATE
+                score = MATE if result == mover else -MATE
             else:
                 score = -judge.search(after, args.deep)[1]
-        ok = chosen != played and score >= (best_score + played_score) / 2
-        held += ok
-        total += 1
-        print(f"{'held' if ok else 'lost'} {chosen} ({score}; played {played} {played_score}, best {best_score})",
-              flush=True)
-    print(f"held {held} of {total}")
+        if kind == "mistake":
+            ok = not same and score >= (best_score + played_score) / 2
+            word = "held" if ok else "lost"
+        else:
+            ok = same or score >= played_score - args.threshold / 2
+            word = "kept" if ok else "broke"
+        counts[kind][0] += ok
+        counts[kind][1] += 1
+        print(f"{word} {chosen} ({score}; played {played} {played_score}, best {best_score})", flush=True)
+    print(f"held {counts['mistake'][0]} of {counts['mistake'][1]}")
+    if counts["control"][1]:
+        print(f"kept {counts['control'][0]} of {counts['control'][1]} controls")
     player.close()
     judge.close()
 
@@ -151,6 +187,8 @@ def main(argv):
     f.add_argument("--threshold", type=int, default=250, help="centi-rabbits lost against the best turn")
     f.add_argument("--min-best", type=int, default=-300,
                    help="skip positions whose best deep score is below this (already lost)")
+    f.add_argument("--controls", type=int, default=0,
+                   help="also this many turns of won games that the deep search does not fault")
     f.add_argument("--games", type=lambda t: {int(x) for x in t.split(",")},
                    help="only these game numbers (1-based, in each file)")
     f.add_argument("--out", required=True)
@@ -160,6 +198,8 @@ def main(argv):
     s.add_argument("--reference", required=True)
     s.add_argument("--go", default="movetime 500", help="`go` arguments of the searches judged")
     s.add_argument("--deep", default="movetime 3000", help="`go` arguments of the judge's deep search")
+    s.add_argument("--threshold", type=int, default=250,
+                   help="a control is broken by a turn scoring more than half this below the played one")
     s.add_argument("suite")
     args = ap.parse_args(argv)
     find(args) if args.command == "find" else solve(args)

@@ -3,8 +3,9 @@
 Session 17's seed match, run 1, game 7: ludus (Gold) played
 `Mc5e,Rc3n,Md5n` at turn 29 and Silver's goal could no longer be stopped;
 another turn keeps the game. `find` must list that turn (and not turn 30,
-where the game is already lost), `solve` must call a search that avoids it
-held and one that plays it lost. Fixed-depth searches keep it deterministic.
+where the game is already lost) and a turn of each won game asked for as
+a control; `solve` must call a search that avoids the mistake held and one
+that plays it lost, and a control kept or broken. Fixed-depth searches.
 Run: python3 tests/protocol/test_arimaa_blunders.py <path-to-ludus>
 """
 
@@ -30,24 +31,36 @@ def run(*args):
 def test_find_and_solve(binary):
     with tempfile.TemporaryDirectory() as tmp:
         suite = os.path.join(tmp, "suite.txt")
-        run("find", "--binary", binary, "--deep", "depth 8", "--last", "2", "--games", "7", "--out", suite, RECORDS)
+        # Games 1 and 2 were won: one turn of each becomes a control.
+        run("find", "--binary", binary, "--deep", "depth 8", "--last", "2", "--controls", "2", "--games", "1,2,7",
+            "--out", suite, RECORDS)
         with open(suite) as f:
             lines = [[x.strip() for x in line.split("|")] for line in f if line.strip()]
-        require(len(lines) == 1, f"one decisive turn expected: {lines}")
-        fen, played, best, best_score, played_score = lines[0]
-        require(fen == FEN and played == PLAYED, f"the turn: {lines[0]}")
-        require(best != played and int(best_score) >= -300, f"a better turn that keeps the game: {lines[0]}")
-        require(int(played_score) <= -19900, f"the played turn loses by force: {lines[0]}")
+        require([l[5] for l in lines] == ["control", "control", "mistake"], f"kinds: {lines}")
+        for fen, played, best, best_score, played_score, _ in lines[:2]:
+            require(int(best_score) - int(played_score) < 250 and int(best_score) >= -300, f"a control: {lines}")
+        fen, played, best, best_score, played_score, _ = lines[2]
+        require(fen == FEN and played == PLAYED, f"the mistake: {lines[2]}")
+        require(best != played and int(best_score) >= -300, f"a better turn that keeps the game: {lines[2]}")
+        require(int(played_score) <= -19900, f"the played turn loses by force: {lines[2]}")
 
         # The same search finds the better turn: held.
+        with open(suite, "w") as f:
+            f.write(" | ".join(lines[2]) + "\n")
         out = run("solve", "--binary", binary, "--reference", binary, "--go", "depth 8", "--deep", "depth 8", suite)
         require(out.strip().splitlines()[-1] == "held 1 of 1", f"solve: {out!r}")
         chosen = out.split()[1]
         # A suite that calls the turn this search chooses the mistake: lost.
+        # As a control, the same turn is kept (the one played); a control
+        # whose played turn was (said to be) a forced win is broken by it.
         with open(suite, "w") as f:
-            f.write(f"{fen} | {chosen} | {played} | {best_score} | {played_score}\n")
+            f.write(f"{fen} | {chosen} | {played} | {best_score} | {played_score} | mistake\n")
+            f.write(f"{fen} | {chosen} | {played} | {best_score} | {best_score} | control\n")
+            f.write(f"{fen} | {played} | {chosen} | 19990 | 19990 | control\n")
         out = run("solve", "--binary", binary, "--reference", binary, "--go", "depth 8", "--deep", "depth 8", suite)
-        require(out.strip().splitlines()[-1] == "held 0 of 1", f"solve, the chosen turn as the mistake: {out!r}")
+        words = [l.split()[0] for l in out.strip().splitlines()]
+        require(words == ["lost", "kept", "broke", "held", "kept"], f"solve with controls: {out!r}")
+        require(out.strip().splitlines()[-2:] == ["held 0 of 1", "kept 1 of 2 controls"], f"totals: {out!r}")
 
 
 def test_solve_a_turn_that_ends_the_game(binary):
