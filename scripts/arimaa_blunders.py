@@ -42,7 +42,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from aei_match import parse_records  # noqa: E402
-from ugi_engine import UgiEngine  # noqa: E402
+from ugi_engine import UgiEngine, last_score  # noqa: E402
 
 MATE = 20000
 
@@ -52,35 +52,31 @@ class Searcher:
 
     def __init__(self, binary):
         self.engine = UgiEngine([binary])
-        self.engine.send("newgame arimaa")
-        self.engine.send("setoption name OwnBook value false")
-
-    def ask(self, command):
-        self.engine.send(command)
-        return self.engine.wait_for(lambda l: l.startswith("response"), 30)[1].split(" ", 1)[1]
+        self.engine.handshake([("Game", "arimaa"), ("OwnBook", "false")])
 
     def set_position(self, command):
+        """(FEN, game over) after a `position` command."""
         self.engine.send(command)
-        return self.ask("query fen"), self.ask("query gameover") == "true"
+        return self.engine.query("fen"), self.engine.query("gameover") == "true"
+
+    def result(self):
+        return self.engine.query("result")
 
     def search(self, fen, go):
         """(best turn, score for the side to move) after `go <go>`, from an
         empty hash table, so that a fixed-depth search gives the same answer
         whatever was searched before."""
-        self.engine.send("newgame arimaa")
+        self.engine.send("uginewgame")
         self.engine.send("position fen " + fen)
-        self.engine.send("go " + go)
-        _, last, seen = self.engine.wait_for(lambda l: l.startswith("bestmove"), 3600)
-        scored = [l.split() for l in seen if l.startswith("info depth") and " score " in l]
-        score = 0
-        if scored:
-            t = scored[-1]
-            kind, value = t[t.index("score") + 1], int(t[t.index("score") + 2])
-            score = value if kind == "cp" else (MATE - value if value > 0 else -MATE - value)
-        return last.split()[1], score
+        best, _, infos = self.engine.go(go, 3600)
+        found = last_score([l for l in infos if l.startswith("info depth")])
+        if not found:
+            return best, 0
+        kind, value = found
+        return best, value if kind == "cp" else (MATE - value if value > 0 else -MATE - value)
 
     def close(self):
-        self.engine.send("quit")
+        self.engine.close()
 
 
 def games(paths, only=None):
@@ -152,7 +148,7 @@ def solve(args):
         after, over = judge.set_position(f"position fen {fen} moves {chosen}")
         if after == fen:
             raise SystemExit(f"the reference does not accept {chosen} in {fen}")
-        result = judge.ask("query result") if over else None
+        result = judge.result() if over else None
         same = after == judge.set_position(f"position fen {fen} moves {played}")[0]
         score = played_score
         if not same:

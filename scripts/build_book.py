@@ -16,22 +16,21 @@ does all the work; nothing here is game-specific.
 import argparse
 import collections
 import os
-import re
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ugi_engine import UgiEngine  # noqa: E402
+from ugi_engine import UgiEngine, last_score  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def score_of(infos):
-    m = re.search(r"score (cp|mate) (-?\d+)", infos[-1] if infos else "")
-    if not m:
+    found = last_score(infos[-1:])
+    if not found:
         return None
-    value = int(m.group(2))
-    if m.group(1) == "mate":  # proven results outrank any heuristic score
+    kind, value = found
+    if kind == "mate":  # proven results outrank any heuristic score
         return 30000 - abs(value) if value > 0 else -30000 + abs(value)
     return value
 

@@ -23,7 +23,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ugi_engine import UgiEngine  # noqa: E402
+from ugi_engine import UgiEngine, last_score  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -55,14 +55,11 @@ def lines_of_turns(eng, turns):
 
 
 def score_of(info_lines):
-    score = None
-    for l in info_lines:
-        w = l.split()
-        if "score" in w:
-            k = w.index("score")
-            kind, value = w[k + 1], int(w[k + 2])
-            score = value if kind == "cp" else (100000 if value > 0 else -100000)
-    return score
+    found = last_score(info_lines)
+    if not found:
+        return None
+    kind, value = found
+    return value if kind == "cp" else (100000 if value > 0 else -100000)
 
 
 def main():

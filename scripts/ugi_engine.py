@@ -106,6 +106,17 @@ class UgiEngine:
         return self.proc.returncode
 
 
+def last_score(info_lines):
+    """(kind, value) of the last line with a `score cp|mate N`, kind "cp"
+    or "mate"; None when no line has one. Callers rank mates their own way."""
+    for line in reversed(info_lines):
+        words = line.split()
+        if "score" in words:
+            k = words.index("score")
+            return words[k + 1], int(words[k + 2])
+    return None
+
+
 def machine():
     """One line naming the machine for benchmark reports: CPU model, cores,
     OS, and the 1-minute load average (figures under load are pessimistic)."""
