@@ -745,19 +745,6 @@ TEST_CASE("arimaa: a trap's last supporter, a stronger enemy up to two steps fro
   CHECK(eval_term("c7/8/1RE5/8/8/8/8/r6R g 10", "danger") == -40);
 }
 
-TEST_CASE("arimaa: the rabbit terms count one and a half times their tables") {
-  // Gold's rabbit a5 (rank 5) against no Silver officer: advancement 10 x 3
-  // (the phase factor with no enemy officer, 48/16), the a-file 4, an open
-  // way (no Silver piece on files a-b ahead) 30: 64. Silver's rabbit h8 on
-  // its first rank: the h-file 4. (64 - 4) x 1.5 = 90 for the side to move.
-  CHECK(eval_term("7r/8/8/R7/8/8/8/8 g 10", "rabbits") == 90);
-  CHECK(eval_term("7r/8/8/R7/8/8/8/8 s 10", "rabbits") == -90);
-  // A Silver rabbit on b7 stands in the way: the open-way bonus drops to a
-  // third (one guard, a rabbit), 10; b7 is Silver's rank 2, file b: 0 + 2.
-  // (44 - 4 - 2) x 1.5 = 57.
-  CHECK(eval_term("7r/1r6/8/R7/8/8/8/8 g 10", "rabbits") == 57);
-}
-
 TEST_CASE("arimaa: the first step of a pull that can capture is not quiet (never pruned)") {
   // Gold's camel on b4 beside Silver's rabbit on b3, which keeps Silver's
   // elephant alive on the trap c3: Mb4n and the pull rb3n capture it. The

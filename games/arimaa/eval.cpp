@@ -96,12 +96,6 @@ constexpr int kGuardPst[64] = {
 // Rabbits by rank from their own side (1..8) and file: flanks are safer.
 constexpr int kRabbitRank[8] = {0, 0, 2, 5, 10, 20, 40, 0};
 constexpr int kRabbitFile[8] = {4, 2, -2, -4, -4, -2, 2, 4};
-// The rabbit terms (advancement, support, open ways) count half as much
-// again as these tables and the open-way bonus say: against Evaluator=seed
-// at a fast time control (0.1s/1s/100/2s/80t) 91.2% of 600 games against
-// 86.0% of 400 at 100, and 85.5% of 200 at 200 (docs/benchmarks/arimaa.md,
-// session 20).
-constexpr int kRabbitWeightPercent = 150;
 
 inline int mirror(int c, int sq) { return c == kGold ? sq : sq ^ 56; }
 
@@ -331,7 +325,7 @@ Terms compute_base(const Position& p) {
   t.danger = a.danger - b.danger;
   t.elephant = a.elephant - b.elephant;
   t.pieces = a.pieces - b.pieces;
-  t.rabbits = (a.rabbits - b.rabbits) * kRabbitWeightPercent / 100;
+  t.rabbits = a.rabbits - b.rabbits;
   t.hostages = a.hostages - b.hostages;
   return t;
 }
