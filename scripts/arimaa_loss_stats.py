@@ -15,6 +15,10 @@ It also counts every game (won and lost) by setup kind, in each colour:
 "aligned" when each elephant faces the other elephant (the camels on the
 same half of the board, files a-d or e-h), "crossed" when each faces the
 other side's camel (docs/benchmarks/arimaa.md, session 16).
+
+Last, the captures per game in won and in lost games, by side, by kind
+(rabbits, other pieces), by trap (the side's own home traps or the other
+side's) and by period (turns 1-20, 21-40, 41 on).
 """
 
 import gzip
@@ -49,11 +53,15 @@ def main(paths):
     lost = early = never = 0
     by_setup = {}  # (colour of ludus, kind) -> [games, lost]
     by_trap = {}  # (side, "own"/"enemy") -> points lost up to turn 25
+    per_game = {True: {}, False: {}}  # won -> (who, kind, trap, period) -> captures
+    games_by_outcome = {True: 0, False: 0}
     for path in paths:
         for g in read(path):
             tags = g["tags"]
             ludus_gold = tags.get("White") == "ludus"
             won = (tags.get("Result") == "1-0") == ludus_gold
+            count_captures(g, ludus_gold, per_game[won])
+            games_by_outcome[won] += 1
             kind = setup_kind(g)
             if kind:
                 counts = by_setup.setdefault(("gold" if ludus_gold else "silver", kind), [0, 0])
@@ -88,6 +96,30 @@ def main(paths):
         print(f"up to turn 25, {who} lost {own + enemy} points: {own} on its own home traps, {enemy} on the other side's")
     for (colour, kind), (games, lost_here) in sorted(by_setup.items()):
         print(f"ludus as {colour}, {kind} setups: {games} games, {lost_here} lost")
+    print("captures per game: side, kind, trap, turns")
+    for won in (True, False):
+        n = games_by_outcome[won]
+        if not n:
+            continue
+        print(f"  in the {n} games ludus {'won' if won else 'lost'}:")
+        for key, count in sorted(per_game[won].items()):
+            print(f"    {' '.join(key)}: {count / n:.2f}")
+
+
+def count_captures(game, ludus_gold, into):
+    """Adds the game's captures to `into`, keyed (who, kind, trap, period)."""
+    for k, move in enumerate(game["moves"]):
+        turn = k // 2 + 1
+        period = "1-20" if turn <= 20 else "21-40" if turn <= 40 else "41+"
+        for step in move.split():
+            if not step.endswith("x"):
+                continue
+            gold_piece = step[0].isupper()
+            who = "ludus" if gold_piece == ludus_gold else "seed"
+            kind = "rabbits" if step[0].lower() == "r" else "others"
+            trap = "own-traps" if (step[2] == "3") == gold_piece else "other-traps"
+            key = (who, kind, trap, period)
+            into[key] = into.get(key, 0) + 1
 
 
 if __name__ == "__main__":
