@@ -71,17 +71,11 @@ def main(paths):
                 continue
             lost += 1
             diff, first_down = 0, None
-            for k, move in enumerate(g["moves"]):
-                turn = k // 2 + 1
-                for step in move.split():
-                    if not step.endswith("x"):
-                        continue
-                    gold_piece = step[0].isupper()
-                    who = "ludus" if gold_piece == ludus_gold else "seed"
-                    value = VALUE[step[0].lower()]
+            for turn, caps in captures_by_move(g, ludus_gold):
+                for who, piece, own in caps:
+                    value = VALUE[piece]
                     diff += -value if who == "ludus" else value
                     if turn <= 25:
-                        own = (step[2] == "3") == gold_piece
                         key = (who, "own" if own else "enemy")
                         by_trap[key] = by_trap.get(key, 0) + value
                 if diff <= -3 and first_down is None:
@@ -106,19 +100,25 @@ def main(paths):
             print(f"    {' '.join(key)}: {count / n:.2f}")
 
 
+def captures_by_move(game, ludus_gold):
+    """For each move of the game: (turn, [(whose piece: "ludus" or "seed",
+    its letter in lower case, captured on its own side's home trap)])."""
+    for k, move in enumerate(game["moves"]):
+        caps = []
+        for step in move.split():
+            if step.endswith("x"):
+                gold_piece = step[0].isupper()
+                who = "ludus" if gold_piece == ludus_gold else "seed"
+                caps.append((who, step[0].lower(), (step[2] == "3") == gold_piece))
+        yield k // 2 + 1, caps
+
+
 def count_captures(game, ludus_gold, into):
     """Adds the game's captures to `into`, keyed (who, kind, trap, period)."""
-    for k, move in enumerate(game["moves"]):
-        turn = k // 2 + 1
+    for turn, caps in captures_by_move(game, ludus_gold):
         period = "1-20" if turn <= 20 else "21-40" if turn <= 40 else "41+"
-        for step in move.split():
-            if not step.endswith("x"):
-                continue
-            gold_piece = step[0].isupper()
-            who = "ludus" if gold_piece == ludus_gold else "seed"
-            kind = "rabbits" if step[0].lower() == "r" else "others"
-            trap = "own-traps" if (step[2] == "3") == gold_piece else "other-traps"
-            key = (who, kind, trap, period)
+        for who, piece, own in caps:
+            key = (who, "rabbits" if piece == "r" else "others", "own-traps" if own else "other-traps", period)
             into[key] = into.get(key, 0) + 1
 
 
