@@ -3,6 +3,7 @@
 
   scripts/bench_camelot.py [--ludus build/release/ludus] [--only search,perft,match]
                            [--movetime 10000] [--games 100] [--match-movetime 300]
+                           [--evaluator ludus|seed]
 
 search  `go infinite`, `stop` after <ms> (one thread, 64 MiB hash, a fresh hash per
         position) from the start and from 10 middle-game positions: the deepest
@@ -10,7 +11,8 @@ search  `go infinite`, `stop` after <ms> (one thread, 64 MiB hash, a fresh hash 
         The machine is shared, so the engine's CPU time is read from /proc and
         reported as well: "cpu" is the share of one core the engine got, and
         "nodes/cpu-s" the speed per second of CPU (independent of the load).
-        Target: depth 8 or more from the start.
+        Target: depth 8 or more from the start. --evaluator seed searches with
+        the seed's evaluation (the match's opponent) for comparison.
 perft   perft(4) from the start (rules T3: 111592696) and perft(3) of T6.
 match   scripts/match.py: Evaluator=ludus vs Evaluator=seed at equal movetime over
         book/openings/camelot.txt, both colours per opening (target: >= 95%).
@@ -56,13 +58,16 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def bench_search(ludus, movetime):
+def bench_search(ludus, movetime, evaluator="ludus"):
     print(f"## depth reached in {movetime / 1000:g} s (go infinite, stop after {movetime} ms; one thread, "
-          "64 MiB hash)\n")
+          f"64 MiB hash; Evaluator={evaluator})\n")
     print("| position | legal moves | depth | seldepth | nodes | nodes/s | cpu | nodes/cpu-s | best |")
     print("|---|---|---|---|---|---|---|---|---|")
     eng = UgiEngine([ludus])
-    eng.handshake([("Threads", "1"), ("Hash", "64"), ("OwnBook", "false")])
+    # The game first: game options (Evaluator) set while another game is
+    # selected would not reach this game's session.
+    eng.handshake([("Game", "camelot"), ("Threads", "1"), ("Hash", "64"), ("OwnBook", "false"),
+                   ("Evaluator", evaluator)])
     eng.send("newgame camelot")
     eng.sync()
     rows = []
@@ -141,11 +146,13 @@ def main():
     ap.add_argument("--movetime", type=int, default=10000)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--match-movetime", type=int, default=300)
+    ap.add_argument("--evaluator", default="ludus", choices=["ludus", "seed"],
+                    help="the evaluation searched in the search benchmark")
     args = ap.parse_args()
     print(f"Machine: {machine()}\n")
     only = args.only.split(",")
     if "search" in only:
-        bench_search(args.ludus, args.movetime)
+        bench_search(args.ludus, args.movetime, args.evaluator)
     if "perft" in only:
         bench_perft(args.ludus)
     if "match" in only:
