@@ -60,7 +60,8 @@ def main(paths):
             tags = g["tags"]
             ludus_gold = tags.get("White") == "ludus"
             won = (tags.get("Result") == "1-0") == ludus_gold
-            count_captures(g, ludus_gold, per_game[won])
+            moves = list(captures_by_move(g, ludus_gold))
+            count_captures(moves, per_game[won])
             games_by_outcome[won] += 1
             kind = setup_kind(g)
             if kind:
@@ -71,7 +72,7 @@ def main(paths):
                 continue
             lost += 1
             diff, first_down = 0, None
-            for turn, caps in captures_by_move(g, ludus_gold):
+            for turn, caps in moves:
                 for who, piece, own in caps:
                     value = VALUE[piece]
                     diff += -value if who == "ludus" else value
@@ -113,9 +114,10 @@ def captures_by_move(game, ludus_gold):
         yield k // 2 + 1, caps
 
 
-def count_captures(game, ludus_gold, into):
-    """Adds the game's captures to `into`, keyed (who, kind, trap, period)."""
-    for turn, caps in captures_by_move(game, ludus_gold):
+def count_captures(moves, into):
+    """Adds a game's captures (captures_by_move) to `into`, keyed (who, kind,
+    trap, period)."""
+    for turn, caps in moves:
         period = "1-20" if turn <= 20 else "21-40" if turn <= 40 else "41+"
         for who, piece, own in caps:
             key = (who, "rabbits" if piece == "r" else "others", "own-traps" if own else "other-traps", period)
