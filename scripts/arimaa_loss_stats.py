@@ -18,7 +18,8 @@ other side's camel (docs/benchmarks/arimaa.md, session 16).
 
 Last, the captures per game in won and in lost games, by side, by kind
 (rabbits, other pieces), by trap (the side's own home traps or the other
-side's) and by period (turns 1-20, 21-40, 41 on).
+side's) and by period (turns 1-20, 21-40, 41 on); and ludus's wins by the
+game's length in turns (10 turns a row, 60 and more together).
 """
 
 import gzip
@@ -55,6 +56,7 @@ def main(paths):
     by_trap = {}  # (side, "own"/"enemy") -> points lost up to turn 25
     per_game = {True: {}, False: {}}  # won -> (who, kind, trap, period) -> captures
     games_by_outcome = {True: 0, False: 0}
+    by_length = {}  # first turn of the length row -> [games, won]
     for path in paths:
         for g in read(path):
             tags = g["tags"]
@@ -63,6 +65,9 @@ def main(paths):
             moves = list(captures_by_move(g, ludus_gold))
             count_captures(moves, per_game[won])
             games_by_outcome[won] += 1
+            row = by_length.setdefault(min(len(g["moves"]) // 2 // 10 * 10, 60), [0, 0])
+            row[0] += 1
+            row[1] += won
             kind = setup_kind(g)
             if kind:
                 counts = by_setup.setdefault(("gold" if ludus_gold else "silver", kind), [0, 0])
@@ -91,6 +96,10 @@ def main(paths):
         print(f"up to turn 25, {who} lost {own + enemy} points: {own} on its own home traps, {enemy} on the other side's")
     for (colour, kind), (games, lost_here) in sorted(by_setup.items()):
         print(f"ludus as {colour}, {kind} setups: {games} games, {lost_here} lost")
+    print("ludus's wins by the game's length in turns")
+    for first, (games, won_here) in sorted(by_length.items()):
+        span = f"{first}+" if first == 60 else f"{first}-{first + 9}"
+        print(f"  {span}: {won_here} of {games}")
     print("captures per game: side, kind, trap, turns")
     for won in (True, False):
         n = games_by_outcome[won]
