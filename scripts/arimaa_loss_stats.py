@@ -19,7 +19,10 @@ other side's camel (docs/benchmarks/arimaa.md, session 16).
 Last, the captures per game in won and in lost games, by side, by kind
 (rabbits, other pieces), by trap (the side's own home traps or the other
 side's) and by period (turns 1-20, 21-40, 41 on); and ludus's wins by the
-game's length in turns (10 turns a row, 60 and more together).
+game's length in turns (10 turns a row, 60 and more together); and, for
+ludus's rabbits captured on the seed's home traps, how far from the trap
+each stood when the capturing turn began and whether ludus had moved it in
+its turn before or the seed in the turn before that.
 """
 
 import gzip
@@ -57,6 +60,7 @@ def main(paths):
     per_game = {True: {}, False: {}}  # won -> (who, kind, trap, period) -> captures
     games_by_outcome = {True: 0, False: 0}
     by_length = {}  # first turn of the length row -> [games, won]
+    rabbit_history = {True: {}, False: {}}  # won -> rabbit_capture_history key -> count
     for path in paths:
         for g in read(path):
             tags = g["tags"]
@@ -68,6 +72,8 @@ def main(paths):
             row = by_length.setdefault(min(len(g["moves"]) // 2 // 10 * 10, 60), [0, 0])
             row[0] += 1
             row[1] += won
+            for key in rabbit_capture_history(g, ludus_gold):
+                rabbit_history[won][key] = rabbit_history[won].get(key, 0) + 1
             kind = setup_kind(g)
             if kind:
                 counts = by_setup.setdefault(("gold" if ludus_gold else "silver", kind), [0, 0])
@@ -100,6 +106,12 @@ def main(paths):
     for first, (games, won_here) in sorted(by_length.items()):
         span = f"{first}+" if first == 60 else f"{first}-{first + 9}"
         print(f"  {span}: {won_here} of {games}")
+    print("ludus's rabbits captured on the seed's home traps: distance to the trap when the capturing turn began,")
+    print("moved by ludus in its turn before, moved by the seed in the turn before that")
+    for won in (True, False):
+        print(f"  in the games ludus {'won' if won else 'lost'}:")
+        for (distance, by_ludus, by_seed), count in sorted(rabbit_history[won].items()):
+            print(f"    {distance} {'yes' if by_ludus else 'no'} {'yes' if by_seed else 'no'}: {count}")
     print("captures per game: side, kind, trap, turns")
     for won in (True, False):
         n = games_by_outcome[won]
@@ -121,6 +133,38 @@ def captures_by_move(game, ludus_gold):
                 who = "ludus" if gold_piece == ludus_gold else "seed"
                 caps.append((who, step[0].lower(), (step[2] == "3") == gold_piece))
         yield k // 2 + 1, caps
+
+
+STEP = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}
+
+
+def step_target(step):
+    """The square a step like `Rd4n` moves its piece to."""
+    dx, dy = STEP[step[3]]
+    return chr(ord(step[1]) + dx) + chr(ord(step[2]) + dy)
+
+
+def rabbit_capture_history(game, ludus_gold):
+    """For each of ludus's rabbits captured on the seed's home traps:
+    (its distance to the trap when the capturing turn began, whether ludus's
+    turn before moved it, whether the seed's turn before that moved it),
+    followed back through the records' steps."""
+    moves = [m.split() for m in game["moves"]]
+    rabbit, home = ("R", "6") if ludus_gold else ("r", "3")
+    for k, move in enumerate(moves):
+        for i, step in enumerate(move):
+            if not (step.endswith("x") and step[0] == rabbit and step[2] == home):
+                continue
+            trap = square = step[1:3]
+            where = []  # the rabbit's square at the start of turns k, k-1, k-2
+            for j in range(k, max(k - 3, 1), -1):
+                for earlier in reversed(move[:i] if j == k else moves[j]):
+                    if len(earlier) == 4 and earlier[0] == rabbit and earlier[3] in STEP \
+                            and step_target(earlier) == square:
+                        square = earlier[1:3]
+                where.append(square)
+            distance = abs(ord(where[0][0]) - ord(trap[0])) + abs(ord(where[0][1]) - ord(trap[1]))
+            yield (distance, len(where) > 1 and where[1] != where[0], len(where) > 2 and where[2] != where[1])
 
 
 def count_captures(moves, into):
