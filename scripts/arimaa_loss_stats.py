@@ -16,13 +16,13 @@ It also counts every game (won and lost) by setup kind, in each colour:
 same half of the board, files a-d or e-h), "crossed" when each faces the
 other side's camel (docs/benchmarks/arimaa.md, session 16).
 
-Last, the captures per game in won and in lost games, by side, by kind
+Then ludus's wins by the game's length in turns (10 turns a row, 60 and
+more together); for ludus's rabbits captured on the seed's home traps, how
+far from the trap each stood when the capturing turn began and whether
+ludus had moved it in its turn before or the seed in the turn before that;
+and last, the captures per game in won and in lost games, by side, by kind
 (rabbits, other pieces), by trap (the side's own home traps or the other
-side's) and by period (turns 1-20, 21-40, 41 on); and ludus's wins by the
-game's length in turns (10 turns a row, 60 and more together); and, for
-ludus's rabbits captured on the seed's home traps, how far from the trap
-each stood when the capturing turn began and whether ludus had moved it in
-its turn before or the seed in the turn before that.
+side's) and by period (turns 1-20, 21-40, 41 on).
 """
 
 import gzip
