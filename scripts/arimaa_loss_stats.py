@@ -66,13 +66,14 @@ def main(paths):
             tags = g["tags"]
             ludus_gold = tags.get("White") == "ludus"
             won = (tags.get("Result") == "1-0") == ludus_gold
-            moves = list(captures_by_move(g, ludus_gold))
+            steps = [move.split() for move in g["moves"]]
+            moves = list(captures_by_move(steps, ludus_gold))
             count_captures(moves, per_game[won])
             games_by_outcome[won] += 1
             row = by_length.setdefault(min(len(g["moves"]) // 2 // 10 * 10, 60), [0, 0])
             row[0] += 1
             row[1] += won
-            for key in rabbit_capture_history(g, ludus_gold):
+            for key in rabbit_capture_history(steps, moves):
                 rabbit_history[won][key] = rabbit_history[won].get(key, 0) + 1
             kind = setup_kind(g)
             if kind:
@@ -84,7 +85,7 @@ def main(paths):
             lost += 1
             diff, first_down = 0, None
             for turn, caps in moves:
-                for who, piece, own in caps:
+                for who, piece, own, _ in caps:
                     value = VALUE[piece]
                     diff += -value if who == "ludus" else value
                     if turn <= 25:
@@ -122,16 +123,17 @@ def main(paths):
             print(f"    {' '.join(key)}: {count / n:.2f}")
 
 
-def captures_by_move(game, ludus_gold):
-    """For each move of the game: (turn, [(whose piece: "ludus" or "seed",
-    its letter in lower case, captured on its own side's home trap)])."""
-    for k, move in enumerate(game["moves"]):
+def captures_by_move(steps, ludus_gold):
+    """For each move of the game (`steps`: its moves split into steps):
+    (turn, [(whose piece: "ludus" or "seed", its letter in lower case,
+    captured on its own side's home trap, the capture's index in the move)])."""
+    for k, move in enumerate(steps):
         caps = []
-        for step in move.split():
+        for i, step in enumerate(move):
             if step.endswith("x"):
                 gold_piece = step[0].isupper()
                 who = "ludus" if gold_piece == ludus_gold else "seed"
-                caps.append((who, step[0].lower(), (step[2] == "3") == gold_piece))
+                caps.append((who, step[0].lower(), (step[2] == "3") == gold_piece, i))
         yield k // 2 + 1, caps
 
 
@@ -144,21 +146,21 @@ def step_target(step):
     return chr(ord(step[1]) + dx) + chr(ord(step[2]) + dy)
 
 
-def rabbit_capture_history(game, ludus_gold):
+def rabbit_capture_history(steps, captures):
     """For each of ludus's rabbits captured on the seed's home traps:
     (its distance to the trap when the capturing turn began, whether ludus's
     turn before moved it, whether the seed's turn before that moved it),
-    followed back through the records' steps."""
-    moves = [m.split() for m in game["moves"]]
-    rabbit, home = ("R", "6") if ludus_gold else ("r", "3")
-    for k, move in enumerate(moves):
-        for i, step in enumerate(move):
-            if not (step.endswith("x") and step[0] == rabbit and step[2] == home):
+    followed back through the records' steps. `captures`: captures_by_move's
+    list for the same game."""
+    for k, (_, caps) in enumerate(captures):
+        for who, piece, own, i in caps:
+            if who != "ludus" or piece != "r" or own:
                 continue
-            trap = square = step[1:3]
+            rabbit = steps[k][i][0]
+            trap = square = steps[k][i][1:3]
             where = []  # the rabbit's square at the start of turns k, k-1, k-2
             for j in range(k, max(k - 3, 1), -1):
-                for earlier in reversed(move[:i] if j == k else moves[j]):
+                for earlier in reversed(steps[k][:i] if j == k else steps[j]):
                     if len(earlier) == 4 and earlier[0] == rabbit and earlier[3] in STEP \
                             and step_target(earlier) == square:
                         square = earlier[1:3]
@@ -172,7 +174,7 @@ def count_captures(moves, into):
     trap, period)."""
     for turn, caps in moves:
         period = "1-20" if turn <= 20 else "21-40" if turn <= 40 else "41+"
-        for who, piece, own in caps:
+        for who, piece, own, _ in caps:
             key = (who, "rabbits" if piece == "r" else "others", "own-traps" if own else "other-traps", period)
             into[key] = into.get(key, 0) + 1
 
