@@ -26,6 +26,10 @@ Time controls (--tc): the arimaa.com M/R/P/L/G/T form, e.g. `15s/1m/100`,
 percent of unused move time added to the reserve, reserve cap, game limit
 (hours by default, or `<n>t` turns), turn limit. Fields in minutes unless a
 unit (s, m, h, d) is given. Fractions of a second are allowed (`0.2s`).
+Time odds: --tc1 / --tc2 give one engine its own move time, reserve,
+percent, reserve cap and turn time (e.g. `--tc 0.5s/3s/100/6s/80t --tc1
+1s/6s/100/12s/80t`: engine 1 thinks twice as long); the game and turn
+limits stay --tc's, and the records' TimeControl tag is --tc.
 """
 
 import argparse
@@ -187,8 +191,22 @@ def end_reason(fen):
     return "m"
 
 
-def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, stderr, ponder=False, log=None):
-    """Returns (winner 0/1, reason, moves, names)."""
+def tc_options(own, limits):
+    """The AEI time-control options for a player whose own time control is
+    `own` (move time, reserve, percent, reserve cap, turn time) in a game
+    whose turn and game-time limits are `limits`'s."""
+    return [("tcmove", fmt_seconds(own.move)), ("tcreserve", fmt_seconds(own.reserve)), ("tcpercent", own.percent),
+            ("tcmax", fmt_seconds(own.max_reserve)), ("tcturns", limits.turn_limit),
+            ("tctotal", fmt_seconds(limits.time_limit)), ("tcturntime", fmt_seconds(own.max_turntime))]
+
+
+def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, stderr, ponder=False, log=None,
+              side_tcs=None):
+    """Returns (winner 0/1, reason, moves, names). `tc` is both sides' time
+    control unless `side_tcs` gives Gold's and Silver's (time odds: their move
+    time, reserve, percent, reserve cap and turn time); the game and turn
+    limits are always `tc`'s."""
+    tcs = side_tcs or [tc, tc]
     engines = [AeiEngine(cmd_gold, stderr=stderr), AeiEngine(cmd_silver, stderr=stderr)]
     ref = UgiEngine(referee_cmd, name="referee")
     names = ["gold", "silver"]
@@ -202,17 +220,12 @@ def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, std
             for name, value in (opts_gold if i == 0 else opts_silver):
                 e.setoption(name, value)
             if tc:
-                e.setoption("tcmove", fmt_seconds(tc.move))
-                e.setoption("tcreserve", fmt_seconds(tc.reserve))
-                e.setoption("tcpercent", tc.percent)
-                e.setoption("tcmax", fmt_seconds(tc.max_reserve))
-                e.setoption("tcturns", tc.turn_limit)
-                e.setoption("tctotal", fmt_seconds(tc.time_limit))
-                e.setoption("tcturntime", fmt_seconds(tc.max_turntime))
+                for name, value in tc_options(tcs[i], tc):
+                    e.setoption(name, value)
             e.send("newgame")
             e.send("isready")
             e.wait_for(lambda l: l == "readyok", 10)
-        reserves = [tc.reserve, tc.reserve] if tc else [0, 0]
+        reserves = [tcs[0].reserve, tcs[1].reserve] if tc else [0, 0]
         start = time.monotonic()
         counts = []
         turn = 0
@@ -220,6 +233,7 @@ def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, std
             side = turn % 2
             in_setup = turn < 2
             e = engines[side]
+            own = tcs[side]
             if tc:
                 e.setoption("greserve", fmt_seconds(int(reserves[0])))
                 e.setoption("sreserve", fmt_seconds(int(reserves[1])))
@@ -228,9 +242,9 @@ def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, std
             e.send("go")
             deadline = None
             if tc:
-                deadline = t0 + tc.move + reserves[side]
-                if tc.max_turntime:
-                    deadline = min(deadline, t0 + tc.max_turntime)
+                deadline = t0 + own.move + reserves[side]
+                if own.max_turntime:
+                    deadline = min(deadline, t0 + own.max_turntime)
                 if tc.time_limit:
                     deadline = min(deadline, start + tc.time_limit)
             try:
@@ -257,9 +271,9 @@ def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, std
             moves.append(move)
             ugi_moves.append(token)
             if tc and not in_setup:
-                reserves[side] += (tc.move - used) * tc.percent / 100.0
-                if tc.max_reserve:
-                    reserves[side] = min(reserves[side], tc.max_reserve)
+                reserves[side] += (own.move - used) * own.percent / 100.0
+                if own.max_reserve:
+                    reserves[side] = min(reserves[side], own.max_reserve)
             for x in engines:
                 x.send("makemove " + move)
             turn += 1
@@ -306,6 +320,9 @@ def main(argv=None):
     ap.add_argument("--referee", default=ludus, help="a ludus binary (UGI) that checks every move")
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--tc", default="2s/10s/100/30s", help="M/R/P/L/G/T time control, or 'none'")
+    ap.add_argument("--tc1", default=None,
+                    help="engine 1's own M/R/P/L/G/T (time odds; its G/T limits are ignored: --tc's apply)")
+    ap.add_argument("--tc2", default=None, help="engine 2's own time control, as --tc1")
     ap.add_argument("--records", default=None, help="append game records to this file")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--ponder", action="store_true", help="send 'go ponder' after each move")
@@ -314,6 +331,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     tc = None if args.tc.lower() == "none" else TimeControl(args.tc)
+    # Time odds: engine 1's and engine 2's own time controls (default --tc).
+    engine_tcs = [TimeControl(t) if tc and t else tc for t in (args.tc1, args.tc2)]
     opts = [parse_options(args.option1), parse_options(args.option2)]
     cmds = [shlex.split(args.engine1), shlex.split(args.engine2)]
     labels = [args.name1 or "engine1", args.name2 or "engine2"]
@@ -340,7 +359,8 @@ def main(argv=None):
             silver = 1 - gold
             try:
                 winner, reason, moves, names = play_game(cmds[gold], cmds[silver], opts[gold], opts[silver], tc,
-                                                          [args.referee], stderr, args.ponder, log)
+                                                          [args.referee], stderr, args.ponder, log,
+                                                          [engine_tcs[gold], engine_tcs[silver]])
             except EngineError as err:
                 log(f"game {g + 1}: aborted: {err}")
                 continue

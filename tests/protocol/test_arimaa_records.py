@@ -61,6 +61,20 @@ def test_time_control_parsing(path):
         check(aei_match.adjudicate([(16, 16)]) == 1, e, "never different: Silver")
 
 
+def test_time_odds_options(path):
+    with engine(path) as e:
+        shared = aei_match.TimeControl("0.5s/3s/100/6s/80t")
+        own = aei_match.TimeControl("1s/6s/100/12s/40t/20s")
+        got = dict(aei_match.tc_options(own, shared))
+        check(got["tcmove"] == aei_match.fmt_seconds(1) and got["tcreserve"] == aei_match.fmt_seconds(6), e,
+              f"the player's own move time and reserve: {got}")
+        check(got["tcmax"] == aei_match.fmt_seconds(12) and got["tcturntime"] == aei_match.fmt_seconds(20), e,
+              f"the player's own reserve cap and turn time: {got}")
+        check(got["tcturns"] == 80, e, f"the game's turn limit, not the player's: {got}")
+        same = dict(aei_match.tc_options(shared, shared))
+        check(same["tcmove"] == aei_match.fmt_seconds(0.5) and same["tcturns"] == 80, e, f"no odds: {same}")
+
+
 def test_handwritten_record(path):
     with engine(path) as e:
         e.ok("setoption name Game value arimaa")
