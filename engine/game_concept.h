@@ -68,6 +68,10 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       stall counters). Then the search calls outcome() at every node;
 //       otherwise a node with no legal move is the end and outcome() is only
 //       used by the protocol.
+//   static constexpr bool kOngoingHasMoves;
+//       with kEndsWithMovesLeft: true if outcome() == Ongoing guarantees a
+//       legal move (outcome() checks for none). The search then sends a
+//       depth-0 node straight to quiescence without listing its moves.
 //   static int order_hint(const Position&, Move);
 //       a static move-ordering prior (captured material, ...), larger first.
 //   static int noisy_moves(const Position&, Move* out);

@@ -115,6 +115,12 @@ constexpr bool ends_with_moves_left() {
   if constexpr (requires { G::kEndsWithMovesLeft; }) return G::kEndsWithMovesLeft;
   return false;
 }
+// True if outcome() == Ongoing guarantees a legal move (engine/game_concept.h).
+template <class G>
+constexpr bool ongoing_has_moves() {
+  if constexpr (requires { G::kOngoingHasMoves; }) return ends_with_moves_left<G>() && G::kOngoingHasMoves;
+  return false;
+}
 // Repetition rules of games whose result depends on the history of positions
 // (engine/game_concept.h): none, a draw on the third occurrence (Camelot),
 // or a turn producing a third occurrence is illegal (Arimaa).
@@ -491,6 +497,16 @@ class Searcher {
     else return G::evaluate(pos, *shared_.config);
   }
 
+  // Whether a table entry decides a non-PV node's value in the window
+  // (alpha, beta), narrowed first by the distance to a proven result.
+  static bool tt_cutoff(const TTHit& hit, Score alpha, Score beta, int depth, int ply, bool pv_node) {
+    if (!hit.found || pv_node || hit.depth < depth) return false;
+    const Score a = std::max(alpha, mated_in(ply)), b = std::min(beta, mate_in(ply + 1));
+    if (a >= b) return false;  // the caller's own check returns alpha
+    const Score s = score_from_tt(hit.score, ply);
+    return hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= b) || (hit.bound == Bound::Upper && s <= a);
+  }
+
   bool illegal_repetition(const Position& pos, Move m) const { return repeats_third_time<G>(rep_stack_, pos, m); }
 
   Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node) {
@@ -505,6 +521,28 @@ class Searcher {
     if constexpr (HasWinDistance<G>) {
       if (const int k = G::win_distance(pos, depth); k > 0) return mate_in(ply + k);
     }
+    if constexpr (ongoing_has_moves<G>() && !HasSolver<G>) {
+      // outcome() found a legal move: a leaf needs no move list before
+      // quiescence (in Camelot, listing them cost as much as the leaf).
+      if (depth <= 0) {
+        if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
+        if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
+        return quiescence(pos, alpha, beta, ply);
+      }
+    }
+
+    // A transposition-table cutoff needs no move list either. The table never
+    // holds a finished game (terminal nodes are not stored), so the cutoff is
+    // the one the code below would take after listing the moves; a position
+    // repeated a third time falls through to its draw. (Games with an exact
+    // solver ask it before the table, below.)
+    const std::uint64_t key = G::key(pos);
+    const TTHit hit = depth > 0 ? shared_.tt->probe(key) : TTHit{};
+    if constexpr (!HasSolver<G>) {
+      if (tt_cutoff(hit, alpha, beta, depth, ply, pv_node) && !drawn_by_third_time<G>(rep_stack_, pos))
+        return score_from_tt(hit.score, ply);
+    }
+
     Move* const moves = move_buffer(ply);
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
@@ -538,15 +576,10 @@ class Searcher {
     beta = std::min(beta, mate_in(ply + 1));
     if (alpha >= beta) return alpha;
 
-    const std::uint64_t key = G::key(pos);
-    const TTHit hit = shared_.tt->probe(key);
-    std::uint16_t tt_move = hit.found ? hit.move : 0;
-    if (hit.found && !pv_node && hit.depth >= depth) {
-      const Score s = score_from_tt(hit.score, ply);
-      if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= beta) ||
-          (hit.bound == Bound::Upper && s <= alpha))
-        return s;
+    if constexpr (HasSolver<G>) {
+      if (tt_cutoff(hit, alpha, beta, depth, ply, pv_node)) return score_from_tt(hit.score, ply);
     }
+    std::uint16_t tt_move = hit.found ? hit.move : 0;
 
     if constexpr (HasNullMove<G>) {
       // Null move: if passing still fails high at reduced depth, so will a move.

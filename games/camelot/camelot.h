@@ -27,6 +27,9 @@ struct Camelot {
   static constexpr int kMaxMoves = camelot::kMaxMoves;
   // The game ends with moves left (castle, material, clock, repetition).
   static constexpr bool kEndsWithMovesLeft = true;
+  // outcome() checks rules 6 check 3 (no legal move), so an ongoing
+  // position always has one: the search skips listing moves at its leaves.
+  static constexpr bool kOngoingHasMoves = true;
   // Rules 6 check 4: the third occurrence of a position is a draw; the base
   // position of `position` counts as the first (rules 4.3).
   static constexpr RepetitionRule kRepetition = RepetitionRule::DrawOnThird;

@@ -422,6 +422,9 @@ TEST_CASE("camelot: incremental keys, pack codes, noisy moves on random games") 
     CHECK(p.base_key == compute_base_key(p));
     MoveList m;
     const int n = legal_moves(p, m);
+    // Camelot::kOngoingHasMoves: the search skips listing moves at its
+    // leaves because an ongoing position always has one.
+    if (outcome(p) == Outcome::Ongoing) CHECK(n > 0);
     codes.clear();
     // Rules 5.8: each distinct triple (origin, destination, captured set) once.
     std::set<std::tuple<int, int, std::uint16_t>> triples;
