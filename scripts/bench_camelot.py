@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Camelot benchmarks of issue 4 (results go to docs/benchmarks/camelot.md).
 
-  scripts/bench_camelot.py [--ludus build/release/ludus] [--only search,perft,match]
+  scripts/bench_camelot.py [--ludus build/release/ludus] [--only search,depth,perft,match]
                            [--movetime 10000] [--games 100] [--match-movetime 300]
-                           [--evaluator ludus|seed]
+                           [--depth 8] [--against B] [--evaluator ludus|seed]
 
 search  `go infinite`, `stop` after <ms> (one thread, 64 MiB hash, a fresh hash per
         position) from the start and from 10 middle-game positions: the deepest
@@ -13,6 +13,10 @@ search  `go infinite`, `stop` after <ms> (one thread, 64 MiB hash, a fresh hash 
         "nodes/cpu-s" the speed per second of CPU (independent of the load).
         Target: depth 8 or more from the start. --evaluator seed searches with
         the seed's evaluation (the match's opponent) for comparison.
+depth   `go depth <--depth>` (default 8) from the same 11 positions and T6, for
+        --ludus and, with --against B, for binary B too, alternating position by
+        position: the time each takes to the same depth (the same trees when
+        only speed changed: the nodes must match). Prints the totals and the ratio.
 perft   perft(4) from the start (rules T3: 111592696) and perft(3) of T6.
 match   scripts/match.py: Evaluator=ludus vs Evaluator=seed at equal movetime over
         book/openings/camelot.txt, both colours per opening (target: >= 95%).
@@ -109,6 +113,41 @@ def bench_search(ludus, movetime, evaluator="ludus"):
           f"{sum(r[1] for r in rows) / max(sum(r[3] for r in rows), 1e-3):,.0f}\n")
 
 
+def time_to_depth(ludus, fen, depth, evaluator):
+    eng = UgiEngine([ludus])
+    eng.handshake([("Game", "camelot"), ("Threads", "1"), ("Hash", "64"), ("OwnBook", "false"),
+                   ("Evaluator", evaluator)])
+    eng.send(f"position fen {fen}")
+    eng.sync()
+    eng.send(f"go depth {depth}")
+    _, line, seen = eng.wait_for(lambda l: l.startswith("bestmove"), 600)
+    eng.close()
+    m = re.search(r"nodes (\d+) .*time (\d+)", [l for l in seen if l.startswith("info depth")][-1])
+    return int(m.group(2)), int(m.group(1)), line.split()[1]
+
+
+def bench_depth(binaries, depth, evaluator="ludus"):
+    print(f"## time to depth {depth} (go depth {depth}; one thread, 64 MiB hash; Evaluator={evaluator})\n")
+    print("| position | " + " | ".join(f"{b}: ms, nodes, best" for b in binaries) + " |")
+    print("|---|" + "---|" * len(binaries))
+    totals = [[0, 0] for _ in binaries]
+    for i, fen in enumerate([START] + MIDDLE + [T6_FEN]):
+        cells = []
+        for k, b in enumerate(binaries):
+            ms, nodes, best = time_to_depth(b, fen, depth, evaluator)
+            totals[k][0] += ms
+            totals[k][1] += nodes
+            cells.append(f"{ms} ms, {nodes}, {best}")
+        name = "start" if i == 0 else "T6" if i == len(MIDDLE) + 1 else f"middle {i}"
+        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+    for b, (ms, nodes) in zip(binaries, totals):
+        print(f"\n{b}: {ms} ms, {nodes} nodes in all")
+    if len(binaries) == 2:
+        print(f"time ratio {totals[1][0] / max(totals[0][0], 1):.3f} (second / first); "
+              f"nodes {'equal' if totals[0][1] == totals[1][1] else 'differ'}")
+    print()
+
+
 def bench_perft(ludus):
     print("## perft (one thread)\n")
     for fen, depth, want in ((START, 4, 111592696), (T6_FEN, 3, 1195018)):
@@ -146,6 +185,8 @@ def main():
     ap.add_argument("--movetime", type=int, default=10000)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--match-movetime", type=int, default=300)
+    ap.add_argument("--depth", type=int, default=8, help="the depth of the depth benchmark")
+    ap.add_argument("--against", default=None, help="a second binary for the depth benchmark")
     ap.add_argument("--evaluator", default="ludus", choices=["ludus", "seed"],
                     help="the evaluation searched in the search benchmark")
     args = ap.parse_args()
@@ -153,6 +194,8 @@ def main():
     only = args.only.split(",")
     if "search" in only:
         bench_search(args.ludus, args.movetime, args.evaluator)
+    if "depth" in only:
+        bench_depth([args.ludus] + ([args.against] if args.against else []), args.depth, args.evaluator)
     if "perft" in only:
         bench_perft(args.ludus)
     if "match" in only:
