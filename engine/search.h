@@ -536,7 +536,8 @@ class Searcher {
     // the one the code below would take after listing the moves; a position
     // repeated a third time falls through to its draw. (Games with an exact
     // solver ask it before the table, below.)
-    const std::uint64_t key = G::key(pos);
+    // Leaves (depth <= 0) go to quiescence below and neither probe nor store.
+    const std::uint64_t key = depth > 0 ? G::key(pos) : 0;
     const TTHit hit = depth > 0 ? shared_.tt->probe(key) : TTHit{};
     if constexpr (!HasSolver<G>) {
       if (tt_cutoff(hit, alpha, beta, depth, ply, pv_node) && !drawn_by_third_time<G>(rep_stack_, pos))

@@ -62,16 +62,22 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def bench_search(ludus, movetime, evaluator="ludus"):
-    print(f"## depth reached in {movetime / 1000:g} s (go infinite, stop after {movetime} ms; one thread, "
-          f"64 MiB hash; Evaluator={evaluator})\n")
-    print("| position | legal moves | depth | seldepth | nodes | nodes/s | cpu | nodes/cpu-s | best |")
-    print("|---|---|---|---|---|---|---|---|---|")
+def open_engine(ludus, evaluator):
+    """A ludus playing Camelot on one thread, 64 MiB hash, no book."""
     eng = UgiEngine([ludus])
     # The game first: game options (Evaluator) set while another game is
     # selected would not reach this game's session.
     eng.handshake([("Game", "camelot"), ("Threads", "1"), ("Hash", "64"), ("OwnBook", "false"),
                    ("Evaluator", evaluator)])
+    return eng
+
+
+def bench_search(ludus, movetime, evaluator="ludus"):
+    print(f"## depth reached in {movetime / 1000:g} s (go infinite, stop after {movetime} ms; one thread, "
+          f"64 MiB hash; Evaluator={evaluator})\n")
+    print("| position | legal moves | depth | seldepth | nodes | nodes/s | cpu | nodes/cpu-s | best |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    eng = open_engine(ludus, evaluator)
     eng.send("newgame camelot")
     eng.sync()
     rows = []
@@ -114,9 +120,7 @@ def bench_search(ludus, movetime, evaluator="ludus"):
 
 
 def time_to_depth(ludus, fen, depth, evaluator):
-    eng = UgiEngine([ludus])
-    eng.handshake([("Game", "camelot"), ("Threads", "1"), ("Hash", "64"), ("OwnBook", "false"),
-                   ("Evaluator", evaluator)])
+    eng = open_engine(ludus, evaluator)
     eng.send(f"position fen {fen}")
     eng.sync()
     eng.send(f"go depth {depth}")
