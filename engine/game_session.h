@@ -86,6 +86,7 @@ class GameSession final : public Session {
     } catch (const std::bad_alloc&) {
       return Status::fail("cannot allocate " + std::to_string(next.hash_mib) + " MiB for the hash table");
     }
+    searchers_.clear();  // they point to the solvers
     solvers_.clear();
     settings_ = next;
     sized_ = true;
@@ -210,10 +211,12 @@ class GameSession final : public Session {
         while (static_cast<int>(solvers_.size()) < settings_.threads)
           solvers_.push_back(std::make_unique<Solver>(mib));
       } catch (const std::bad_alloc&) {
+        searchers_.clear();
         solvers_.clear();
         return Status::fail("cannot allocate the solver tables");
       }
     }
+    if (!warmed_up_) warm_up();
     // Optional hook: the game adapts its configuration to the search's root
     // (fox-geese weighs a term by the side the engine plays).
     if constexpr (requires { G::prepare_search(config_, pos_); }) G::prepare_search(config_, pos_);
@@ -477,6 +480,69 @@ class GameSession final : public Session {
     else cb.on_info(info);
   }
 
+  // Runs `Threads` searchers on the current position until the main one
+  // (which alone reports) ends, and returns them for their results. The
+  // searchers are kept from one search to the next, as Stockfish keeps its
+  // threads' data: their per-ply move lists (256 KB each in Camelot) would
+  // otherwise be allocated and faulted in again by every `go`.
+  const std::vector<std::unique_ptr<Searcher<G>>>& run_searchers(
+      SearchShared<G>& shared, const std::function<void(const IterationReport<G>&)>& report) {
+    if (static_cast<int>(searchers_.size()) != settings_.threads) {
+      searchers_.clear();
+      for (int i = 0; i < settings_.threads; ++i) {
+        Solver* solver = nullptr;
+        if constexpr (HasSolver<G>) solver = solvers_[static_cast<std::size_t>(i)].get();
+        searchers_.push_back(std::make_unique<Searcher<G>>(i, shared, solver));
+      }
+    } else {
+      for (auto& s : searchers_) s->attach(shared);
+    }
+    const auto& searchers = searchers_;
+    for (auto& s : searchers) s->set_history(history_);
+    std::vector<std::thread> threads;
+    std::atomic<int> running{settings_.threads};
+    for (int i = 0; i < settings_.threads; ++i) {
+      threads.emplace_back([&, i] {
+        searchers[static_cast<std::size_t>(i)]->run(pos_, i == 0 ? report : nullptr);
+        if (i == 0) shared.stop.store(true);  // the main searcher's end ends all
+        running.fetch_sub(1);
+      });
+    }
+    // Watchdog: the hard limit holds even inside a long solver call.
+    while (running.load() > 0) {
+      if (shared.out_of_time()) shared.stop.store(true);
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    for (auto& t : threads) t.join();
+    return searchers;
+  }
+
+  // The first search of a process pays for first touches: new threads'
+  // stacks, a malloc arena per thread, the searchers' move lists, lazily
+  // built tables. A depth-1 search took 12-19 ms (21-28 ms under
+  // AddressSanitizer) where the second took 0-2 ms: more than a tiny move
+  // time allows. So, once, before the clock starts: a silent, bounded
+  // depth-2 search of the current position through the same code (the
+  // searchers are kept, glibc reuses the finished threads' stacks). It uses
+  // a table of its own, so the real search starts from the table it would
+  // have had; the solvers keep what they learnt, which is exact.
+  void warm_up() {
+    if (settings_.plain_search || playable_turns(2).empty()) return;
+    warmed_up_ = true;
+    TranspositionTable scratch_tt;  // 1 MiB
+    SearchShared<G> shared;
+    shared.tt = &scratch_tt;
+    shared.config = &config_;
+    // Bounded: the protocol thread waits for it, and a contrived position
+    // (thousands of jump chains) must not make it long.
+    shared.limits.depth = 2;
+    shared.limits.nodes = 20000;
+    shared.limits.movetime = 50;
+    shared.time.start(shared.limits, G::side_to_move(pos_), moves_left_, 0);
+    std::thread coordinator([&] { run_searchers(shared, nullptr); });
+    coordinator.join();
+  }
+
   void coordinate(const SearchCallbacks& cb) {
     SearchShared<G>& shared = *shared_;
     std::string best = "none", ponder;
@@ -498,30 +564,8 @@ class GameSession final : public Session {
       const std::vector<Move> turn = first_turn(plain.best_line());
       if (!turn.empty()) best = turn_to_string<G>(pos_, turn);
     } else if (n > 0) {
-      std::vector<std::unique_ptr<Searcher<G>>> searchers;
-      for (int i = 0; i < settings_.threads; ++i) {
-        Solver* solver = nullptr;
-        if constexpr (HasSolver<G>) solver = solvers_[static_cast<std::size_t>(i)].get();
-        searchers.push_back(std::make_unique<Searcher<G>>(i, shared, solver));
-        searchers.back()->set_history(history_);
-      }
-      auto report = [&](const IterationReport<G>& r) { report_line(r, cb); };
-      std::vector<std::thread> threads;
-      std::atomic<int> running{settings_.threads};
-      for (int i = 0; i < settings_.threads; ++i) {
-        threads.emplace_back([&, i] {
-          searchers[static_cast<std::size_t>(i)]->run(
-              pos_, i == 0 ? std::function<void(const IterationReport<G>&)>(report) : nullptr);
-          if (i == 0) shared.stop.store(true);  // the main searcher's end ends all
-          running.fetch_sub(1);
-        });
-      }
-      // Watchdog: the hard limit holds even inside a long solver call.
-      while (running.load() > 0) {
-        if (shared.out_of_time()) shared.stop.store(true);
-        std::this_thread::sleep_for(std::chrono::microseconds(500));
-      }
-      for (auto& t : threads) t.join();
+      const auto& searchers = run_searchers(
+          shared, [&](const IterationReport<G>& r) { report_line(r, cb); });
       std::vector<Move> line = searchers[0]->best_line();
       if (settings_.level <= kRandomLevels) line = level_choice(*searchers[0], line);
       const std::vector<Move> turn = first_turn(line);
@@ -542,6 +586,7 @@ class GameSession final : public Session {
   typename G::Config config_{};
   EngineSettings settings_{};
   bool sized_ = false;
+  bool warmed_up_ = false;  // see warm_up()
   Position pos_{};
   std::vector<std::string> moves_;
   std::vector<std::uint64_t> history_;  // repetition keys of the game, per the rules
@@ -549,6 +594,7 @@ class GameSession final : public Session {
   TranspositionTable tt_;
   std::vector<std::unique_ptr<std::conditional_t<HasSolver<G>, Solver, int>>> solvers_;
   std::unique_ptr<SearchShared<G>> shared_;
+  std::vector<std::unique_ptr<Searcher<G>>> searchers_;  // see run_searchers()
   std::mutex shared_mutex_;
   std::atomic<bool> searching_{false};
   std::mt19937_64 rng_{std::random_device{}()};

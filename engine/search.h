@@ -236,9 +236,15 @@ class Searcher {
 
   using Solver = typename SolverOf<G>::type;
 
-  Searcher(int id, SearchShared<G>& shared, Solver* solver = nullptr)
-      : id_(id), shared_(shared), solver_(solver) {
-    shared_.node_counters.push_back(&nodes_);
+  Searcher(int id, SearchShared<G>& shared, Solver* solver = nullptr) : id_(id), solver_(solver) {
+    attach(shared);
+  }
+
+  // Serves a new search (a searcher is kept from one `go` to the next, with
+  // its buffers, see GameSession::run_searchers).
+  void attach(SearchShared<G>& shared) {
+    shared_ = &shared;
+    shared_->node_counters.push_back(&nodes_);
   }
 
   // The repetition keys of the game so far, the root's included when the
@@ -250,6 +256,15 @@ class Searcher {
   void run(const Position& root, const std::function<void(const IterationReport<G>&)>& report) {
     report_ = report ? &report : nullptr;
     last_progress_ms_ = 0;
+    // Nothing of a previous run may leak into this one.
+    best_.clear();
+    completed_scores_.clear();
+    best_score_ = 0;
+    completed_depth_ = 0;
+    root_improved_ = false;
+    seldepth_ = 0;
+    std::fill(std::begin(pv_len_), std::end(pv_len_), 0);
+    std::fill(std::begin(after_null_), std::end(after_null_), false);
     root_ = root;
     rep_stack_ = history_keys_;
     nodes_.store(0, std::memory_order_relaxed);
@@ -266,7 +281,7 @@ class Searcher {
     best_ = {root_moves_[0].move};
     best_score_ = 0;
 
-    const int max_depth = shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxSearchPly - 1)
+    const int max_depth = shared_->limits.depth > 0 ? std::min(shared_->limits.depth, kMaxSearchPly - 1)
                                                    : kMaxSearchPly - 1;
     Score prev = 0;
     Move prev_best = root_moves_[0].move;
@@ -277,7 +292,7 @@ class Searcher {
         // iterations: jump to the full depth once the budget allows it.
         const int exact = G::exact_depth(root_);
         if (depth < exact && depth >= 4 && exact <= solve_jump_limit() &&
-            (shared_.limits.depth == 0 || shared_.limits.depth >= exact))
+            (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
       }
       seldepth_ = 0;
@@ -296,7 +311,7 @@ class Searcher {
       prev = score;
       take_best_from_root();
       completed_depth_ = depth;
-      if (id_ == 0) shared_.first_iteration_done.store(true, std::memory_order_relaxed);
+      if (id_ == 0) shared_->first_iteration_done.store(true, std::memory_order_relaxed);
       completed_scores_.clear();
       for (const auto& rm : root_moves_) completed_scores_.push_back({rm.move, rm.score});
       if (id_ == 0) {
@@ -304,20 +319,20 @@ class Searcher {
         stable_iterations = best_.front() == prev_best ? stable_iterations + 1 : 0;
         prev_best = best_.front();
         if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
-            !shared_.unbounded.load())
+            !shared_->unbounded.load())
           break;  // a proven result that deeper search cannot change
         if constexpr (HasSolver<G>) {
-          if (depth >= G::exact_depth(root_) && !shared_.unbounded.load()) break;  // solved exactly
+          if (depth >= G::exact_depth(root_) && !shared_->unbounded.load()) break;  // solved exactly
         }
         const double stability = stable_iterations >= 3 ? 0.6 : stable_iterations == 0 ? 1.6 : 1.0;
-        if (shared_.time.should_stop_iterating(stability)) break;
+        if (shared_->time.should_stop_iterating(stability)) break;
       }
     }
     if (id_ == 0) {
       // Pondering / infinite: the search may not end before `stop`.
-      while (shared_.unbounded.load() && !shared_.stop.load())
+      while (shared_->unbounded.load() && !shared_->stop.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      shared_.stop.store(true);  // release the helper threads
+      shared_->stop.store(true);  // release the helper threads
     }
   }
 
@@ -342,7 +357,7 @@ class Searcher {
   Score aspiration(int depth, Score prev) {
     Score delta = aspiration_delta<G>();
     Score alpha = -kInfinity, beta = kInfinity;
-    if (depth >= 4 && !is_mate_score(prev) && !shared_.exact_root_scores) {
+    if (depth >= 4 && !is_mate_score(prev) && !shared_->exact_root_scores) {
       alpha = std::max<Score>(prev - delta, -kInfinity);
       beta = std::min<Score>(prev + delta, kInfinity);
     }
@@ -381,7 +396,7 @@ class Searcher {
       const int new_depth = depth - 1 + (root_moves_.size() == 1 ? 1 : 0);
       Score score;
       pv_len_[1] = 0;
-      if (shared_.exact_root_scores) {
+      if (shared_->exact_root_scores) {
         score = child_value(child, same, -kInfinity, kInfinity, new_depth, 1, true);
       } else if (first) {
         score = child_value(child, same, alpha, beta, new_depth, 1, true);
@@ -391,7 +406,7 @@ class Searcher {
           score = child_value(child, same, alpha, beta, new_depth, 1, true);
       }
       if (stopped()) break;
-      if (first || score > alpha || shared_.exact_root_scores) {
+      if (first || score > alpha || shared_->exact_root_scores) {
         rm.score = score;
         rm.pv.assign(1, rm.move);
         rm.pv.insert(rm.pv.end(), pv_[1], pv_[1] + pv_len_[1]);
@@ -399,7 +414,7 @@ class Searcher {
       if (score > window_alpha) root_improved_ = true;
       first = false;
       if (score > best) best = score;
-      if (score > alpha && !shared_.exact_root_scores) {
+      if (score > alpha && !shared_->exact_root_scores) {
         alpha = score;
         if (score >= beta) break;
       }
@@ -418,7 +433,7 @@ class Searcher {
 
   // About once a second, from the main thread: which root move is searched.
   void report_progress(int move_number) {
-    const std::int64_t now = shared_.time.elapsed_ms();
+    const std::int64_t now = shared_->time.elapsed_ms();
     if (now < 1000 || now - last_progress_ms_ < 1000) return;
     last_progress_ms_ = now;
     IterationReport<G> r;
@@ -427,9 +442,9 @@ class Searcher {
     r.depth = completed_depth_;
     r.seldepth = std::max(seldepth_, completed_depth_);
     r.score = best_score_;
-    r.nodes = shared_.total_nodes();
+    r.nodes = shared_->total_nodes();
     r.time_ms = now;
-    r.hashfull = shared_.tt->hashfull();
+    r.hashfull = shared_->tt->hashfull();
     r.pv = best_;
     (*report_)(r);
   }
@@ -442,9 +457,9 @@ class Searcher {
     r.seldepth = std::max(seldepth_, depth);
     r.score = score;
     r.bound = bound;
-    r.nodes = shared_.total_nodes();
-    r.time_ms = shared_.time.elapsed_ms();
-    r.hashfull = shared_.tt->hashfull();
+    r.nodes = shared_->total_nodes();
+    r.time_ms = shared_->time.elapsed_ms();
+    r.hashfull = shared_->tt->hashfull();
     r.pv = best_;
     report(r);
   }
@@ -453,16 +468,16 @@ class Searcher {
   // solve: the solver's cost grows about 3x per ply, so allow more with time
   // (engine/timeman.h). A depth-limited untimed search asked for its depth.
   int solve_jump_limit() const {
-    if (shared_.limits.nodes > 0) return 14;
-    if (shared_.time.timed() && !shared_.limits.infinite && !shared_.limits.ponder)
-      return ludus::solve_jump_limit(shared_.time.soft_ms());
-    if (shared_.limits.depth > 0 && !shared_.limits.infinite && !shared_.limits.ponder) return kMaxSearchPly;
-    return ludus::solve_jump_limit(unbounded_solve_budget(shared_.time.elapsed_ms()));
+    if (shared_->limits.nodes > 0) return 14;
+    if (shared_->time.timed() && !shared_->limits.infinite && !shared_->limits.ponder)
+      return ludus::solve_jump_limit(shared_->time.soft_ms());
+    if (shared_->limits.depth > 0 && !shared_->limits.infinite && !shared_->limits.ponder) return kMaxSearchPly;
+    return ludus::solve_jump_limit(unbounded_solve_budget(shared_->time.elapsed_ms()));
   }
 
   // ---- the tree search -----------------------------------------------------
 
-  bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+  bool stopped() const { return shared_->stop.load(std::memory_order_relaxed); }
 
   void count_node() {
     const auto n = nodes_.load(std::memory_order_relaxed) + 1;
@@ -471,9 +486,9 @@ class Searcher {
   }
 
   void check_limits() {
-    if (shared_.unbounded.load(std::memory_order_relaxed)) return;
-    if (shared_.out_of_time() || (shared_.limits.nodes > 0 && shared_.total_nodes() >= shared_.limits.nodes))
-      shared_.stop.store(true, std::memory_order_relaxed);
+    if (shared_->unbounded.load(std::memory_order_relaxed)) return;
+    if (shared_->out_of_time() || (shared_->limits.nodes > 0 && shared_->total_nodes() >= shared_->limits.nodes))
+      shared_->stop.store(true, std::memory_order_relaxed);
   }
 
   Score child_value(const Position& child, bool same_side, Score alpha, Score beta, int depth,
@@ -493,8 +508,8 @@ class Searcher {
   // else a bound on the same side of the window (HasLazyEval; exact for
   // games without a lazy evaluation).
   Score eval_within(const Position& pos, Score lo, Score hi) const {
-    if constexpr (HasLazyEval<G>) return G::evaluate_within(pos, *shared_.config, lo, hi);
-    else return G::evaluate(pos, *shared_.config);
+    if constexpr (HasLazyEval<G>) return G::evaluate_within(pos, *shared_->config, lo, hi);
+    else return G::evaluate(pos, *shared_->config);
   }
 
   // Whether a table entry decides a non-PV node's value in the window
@@ -526,7 +541,7 @@ class Searcher {
       // quiescence (in Camelot, listing them cost as much as the leaf).
       if (depth <= 0) {
         if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
-        if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
+        if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_->config);
         return quiescence(pos, alpha, beta, ply);
       }
     }
@@ -538,7 +553,7 @@ class Searcher {
     // solver ask it before the table, below.)
     // Leaves (depth <= 0) go to quiescence below and neither probe nor store.
     const std::uint64_t key = depth > 0 ? G::key(pos) : 0;
-    const TTHit hit = depth > 0 ? shared_.tt->probe(key) : TTHit{};
+    const TTHit hit = depth > 0 ? shared_->tt->probe(key) : TTHit{};
     if constexpr (!HasSolver<G>) {
       if (tt_cutoff(hit, alpha, beta, depth, ply, pv_node) && !drawn_by_third_time<G>(rep_stack_, pos))
         return score_from_tt(hit.score, ply);
@@ -548,17 +563,17 @@ class Searcher {
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
     if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
-    if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
+    if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_->config);
 
     if constexpr (HasSolver<G>) {
       if (solver_ && depth >= G::exact_depth(pos)) {
         std::uint64_t solver_nodes = 0;
         // A solver that takes the node's ply returns root-relative mate scores.
         Score s;
-        if constexpr (requires { solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes, ply); })
-          s = solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes, ply);
+        if constexpr (requires { solver_->solve(pos, alpha, beta, shared_->stop, solver_nodes, ply); })
+          s = solver_->solve(pos, alpha, beta, shared_->stop, solver_nodes, ply);
         else
-          s = solver_->solve(pos, alpha, beta, shared_.stop, solver_nodes);
+          s = solver_->solve(pos, alpha, beta, shared_->stop, solver_nodes);
         nodes_.store(nodes_.load(std::memory_order_relaxed) + solver_nodes, std::memory_order_relaxed);
         if constexpr (requires(Move* out) { { solver_->pv_line(pos, out, 1) } -> std::convertible_to<int>; }) {
           // An exact score inside the window: its line is worth showing.
@@ -662,7 +677,7 @@ class Searcher {
     }
     if (searched == 0) return mated_in(ply);  // every move repeats a position a third time
     const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
-    shared_.tt->store(key, score_to_tt(best, ply), bound, depth, G::pack(best_move));
+    shared_->tt->store(key, score_to_tt(best, ply), bound, depth, G::pack(best_move));
     return best;
   }
 
@@ -705,11 +720,11 @@ class Searcher {
           }
         }
       }
-      if (best == -kInfinity) return G::evaluate(pos, *shared_.config);  // forced, yet no noisy move
+      if (best == -kInfinity) return G::evaluate(pos, *shared_->config);  // forced, yet no noisy move
       return best;
     } else {
       (void)alpha, (void)beta, (void)ply;
-      return G::evaluate(pos, *shared_.config);
+      return G::evaluate(pos, *shared_->config);
     }
   }
 
@@ -787,7 +802,7 @@ class Searcher {
   static constexpr int kHistoryMask = 0xFFFF;
 
   int id_;
-  SearchShared<G>& shared_;
+  SearchShared<G>* shared_ = nullptr;
   Solver* solver_ = nullptr;
   std::atomic<std::uint64_t> nodes_{0};
   Position root_{};

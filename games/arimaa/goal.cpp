@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/thread_array.h"
+
 namespace ludus::arimaa {
 
 namespace {
@@ -22,7 +24,7 @@ bool reach(const Position& p, int d) {
     std::uint64_t key;
     bool value;
   };
-  thread_local Entry memo[1 << 14];
+  Entry* const memo = thread_array<Entry, 1 << 14>();
   const Zobrist& z = zobrist();
   std::uint64_t key = (p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str]) +
                       static_cast<std::uint64_t>(d) * 0x9E3779B97F4A7C15ULL;
@@ -150,7 +152,7 @@ struct CacheEntry {
 constexpr std::size_t kCacheSize = 1 << 15;
 
 CacheEntry& cache_slot(const Position& p, int limit, std::uint64_t& key) {
-  thread_local CacheEntry cache[kCacheSize];
+  CacheEntry* const cache = thread_array<CacheEntry, kCacheSize>();
   const Zobrist& z = zobrist();
   key = p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str] ^
         (p.start_hash * z.start) ^ (static_cast<std::uint64_t>(limit + 1) * 0x9E3779B97F4A7C15ULL);
@@ -294,7 +296,7 @@ bool stop_within(const Position& p, int d, const ThreatArea& area, int& budget) 
     std::uint64_t key;
     bool value;
   };
-  thread_local Entry memo[1 << 12];
+  Entry* const memo = thread_array<Entry, 1 << 12>();
   const Zobrist& z = zobrist();
   std::uint64_t key = (p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str] ^
                        (p.start_hash * z.start) ^ (zone * 0xBF58476D1CE4E5B9ULL)) +

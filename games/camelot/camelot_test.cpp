@@ -559,41 +559,6 @@ TEST_CASE("camelot: the threat feature sees whole jump chains") {
   CHECK(features(fen("2/8/10/12/12/12/4m7/4m7/4M7/4M7/4M7/12/12/10/8/2 w 0 0 0")).x[kFThreat] == 0);
 }
 
-TEST_CASE("camelot: the cached evaluation equals the full one") {
-  // Random game positions, their mirrors and their null-move twins (side
-  // flipped, key updated as Camelot::null_move does), each evaluated through
-  // the cache twice (a miss, then usually a hit) and compared with the
-  // uncached evaluation; then again in reverse order, so that entries
-  // overwritten by other positions are recomputed correctly.
-  const auto positions = random_positions(25, 140, 11);
-  REQUIRE(positions.size() > 2000);
-  std::vector<Position> all;
-  for (const auto& p : positions) {
-    all.push_back(p);
-    all.push_back(mirror(p));
-    Position passed;
-    if (Camelot::null_move(p, passed)) all.push_back(passed);
-  }
-  int mismatches = 0;
-  for (int round = 0; round < 2; ++round) {
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      const Position& p = all[round == 0 ? i : all.size() - 1 - i];
-      const Score full = evaluate_uncached(p);
-      mismatches += evaluate(p) != full;
-      mismatches += evaluate(p) != full;
-      mismatches += Camelot::evaluate(p, Camelot::Config{}) != full;
-    }
-  }
-  CHECK(mismatches == 0);
-  // Positions differing only in the clock share an entry: the evaluation
-  // does not read the clock.
-  for (std::size_t i = 0; i < positions.size(); i += 37) {
-    Position q = positions[i];
-    q.clock = static_cast<std::uint8_t>((q.clock + 17) % 100);
-    CHECK(evaluate(q) == evaluate_uncached(positions[i]));
-  }
-}
-
 TEST_CASE("camelot: max_capture_value is the best noisy capture") {
   // On random positions of both rule variants, for either side to move.
   int checked = 0, nonzero = 0;
@@ -683,7 +648,7 @@ TEST_CASE("camelot: removing an enemy Man gains over 115 in the ludus evaluation
       q.pieces[p.side ^ 1].reset(men.first());
       q.base_key = compute_base_key(q);
       if (noisy_forced(q)) continue;
-      sum += evaluate_uncached(q) - evaluate_uncached(p);
+      sum += evaluate(q) - evaluate(p);
       ++n;
     }
   }

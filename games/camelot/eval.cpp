@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <cstdio>
 
-#include "engine/eval_cache.h"
 #include "games/camelot/eval_weights.h"
 #include "games/camelot/movegen.h"
 
@@ -326,18 +325,9 @@ double evaluate_with(const Features& f, const EvalWeights& w) {
   return s / kPhaseScale;
 }
 
-Score evaluate_uncached(const Position& p) {
+Score evaluate(const Position& p) {
   const double s = evaluate_with(features(p), kEvalWeights);
   return static_cast<Score>(std::clamp(std::lround(s), -20000L, 20000L));
-}
-
-// Cached per thread (engine/eval_cache.h) on the repetition key: pieces,
-// side, castle counters and the OwnCastleJump rule, everything the
-// evaluation reads; the clock, which it does not read, is left out, so
-// positions differing only in the clock share an entry.
-Score evaluate(const Position& p) {
-  struct CamelotEval;  // its own table
-  return cached_evaluation<CamelotEval>(p.base_key, [&p] { return evaluate_uncached(p); });
 }
 
 std::vector<std::string> eval_lines(const Position& p) {

@@ -79,11 +79,10 @@ struct EvalWeights {
 };
 const EvalWeights& eval_weights();
 
-// Cached per thread by the position's repetition key (base_key), which must
-// be up to date (play, parse_fen and the null move keep it so).
+// Not cached: a per-thread evaluation cache (engine/eval_cache.h) saved no
+// time to a fixed depth (session 24: 9,353 ms with it, 9,374 without) and
+// cost each search thread 1 MB to zero (docs/benchmarks/camelot.md).
 Score evaluate(const Position& p);
-// The same without the cache (tests compare the two).
-Score evaluate_uncached(const Position& p);
 // The same with explicit weights (the tuner's view).
 double evaluate_with(const Features& f, const EvalWeights& w);
 std::vector<std::string> eval_lines(const Position& p);

@@ -8,6 +8,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/thread_array.h"
+
 namespace ludus::camelot {
 
 BB leg_sources(BB targets, BB landing) {
@@ -108,10 +110,7 @@ class StateSet {
   bool overflowed_ = false;
 };
 
-StateSet& state_set() {
-  thread_local StateSet s;
-  return s;
-}
+StateSet& state_set() { return *thread_array<StateSet, 1>(); }
 
 struct Gen {
   const Position& p;
