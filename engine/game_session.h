@@ -87,6 +87,7 @@ class GameSession final : public Session {
       return Status::fail("cannot allocate " + std::to_string(next.hash_mib) + " MiB for the hash table");
     }
     searchers_.clear();  // they point to the solvers
+    warmed_up_ = false;  // new searchers and solvers: warm them up again
     solvers_.clear();
     settings_ = next;
     sized_ = true;

@@ -244,6 +244,10 @@ class Searcher {
   // its buffers, see GameSession::run_searchers).
   void attach(SearchShared<G>& shared) {
     shared_ = &shared;
+    // Zeroed here, before any thread of the search runs: the main thread's
+    // reports sum every searcher's count, a helper's included before its
+    // run() has begun (a count left from the last search would go backwards).
+    nodes_.store(0, std::memory_order_relaxed);
     shared_->node_counters.push_back(&nodes_);
   }
 
