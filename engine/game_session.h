@@ -498,13 +498,12 @@ class GameSession final : public Session {
     } else {
       for (auto& s : searchers_) s->attach(shared);
     }
-    const auto& searchers = searchers_;
-    for (auto& s : searchers) s->set_history(history_);
+    for (auto& s : searchers_) s->set_history(history_);
     std::vector<std::thread> threads;
     std::atomic<int> running{settings_.threads};
     for (int i = 0; i < settings_.threads; ++i) {
       threads.emplace_back([&, i] {
-        searchers[static_cast<std::size_t>(i)]->run(pos_, i == 0 ? report : nullptr);
+        searchers_[static_cast<std::size_t>(i)]->run(pos_, i == 0 ? report : nullptr);
         if (i == 0) shared.stop.store(true);  // the main searcher's end ends all
         running.fetch_sub(1);
       });
@@ -515,7 +514,7 @@ class GameSession final : public Session {
       std::this_thread::sleep_for(std::chrono::microseconds(500));
     }
     for (auto& t : threads) t.join();
-    return searchers;
+    return searchers_;
   }
 
   // The first search of a process pays for first touches: new threads'
@@ -540,6 +539,8 @@ class GameSession final : public Session {
     shared.limits.nodes = 20000;
     shared.limits.movetime = 50;
     shared.time.start(shared.limits, G::side_to_move(pos_), moves_left_, 0);
+    // From a thread of its own, as coordinate() runs: the real search's
+    // coordinator then reuses its stack too.
     std::thread coordinator([&] { run_searchers(shared, nullptr); });
     coordinator.join();
   }

@@ -270,8 +270,7 @@ class Searcher {
     std::fill(std::begin(pv_len_), std::end(pv_len_), 0);
     std::fill(std::begin(after_null_), std::end(after_null_), false);
     root_ = root;
-    rep_stack_ = history_keys_;
-    nodes_.store(0, std::memory_order_relaxed);
+    rep_stack_ = history_keys_;  // (the node count was zeroed by attach())
     std::memset(history_, 0, sizeof(history_));
     for (auto& k : killers_) k = {0, 0};
     Move* const moves = move_buffer(0);
@@ -283,7 +282,6 @@ class Searcher {
     }
     if (root_moves_.empty()) return;
     best_ = {root_moves_[0].move};
-    best_score_ = 0;
 
     const int max_depth = shared_->limits.depth > 0 ? std::min(shared_->limits.depth, kMaxSearchPly - 1)
                                                    : kMaxSearchPly - 1;
