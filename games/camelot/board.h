@@ -114,18 +114,22 @@ inline BB shr(BB b, int k) {
 }
 // Every member moved one step in direction d (members whose neighbour does
 // not exist disappear).
+// shift_grid: the same on the 12 x 16 grid, non-existent cells kept (for
+// callers that intersect the result with a set of squares anyway).
+template <int D>
+inline BB shift_grid(BB b) {
+  if constexpr (D == N) return shl(b, 12);
+  else if constexpr (D == S) return shr(b, 12);
+  else if constexpr (D == E) return shl(b & kNotFileL, 1);
+  else if constexpr (D == W) return shr(b & kNotFileA, 1);
+  else if constexpr (D == NE) return shl(b & kNotFileL, 13);
+  else if constexpr (D == NW) return shl(b & kNotFileA, 11);
+  else if constexpr (D == SE) return shr(b & kNotFileL, 11);
+  else return shr(b & kNotFileA, 13);  // SW
+}
 template <int D>
 inline BB shift(BB b) {
-  BB r;
-  if constexpr (D == N) r = shl(b, 12);
-  else if constexpr (D == S) r = shr(b, 12);
-  else if constexpr (D == E) r = shl(b & kNotFileL, 1);
-  else if constexpr (D == W) r = shr(b & kNotFileA, 1);
-  else if constexpr (D == NE) r = shl(b & kNotFileL, 13);
-  else if constexpr (D == NW) r = shl(b & kNotFileA, 11);
-  else if constexpr (D == SE) r = shr(b & kNotFileL, 11);
-  else r = shr(b & kNotFileA, 13);  // SW
-  return r & kValid;
+  return shift_grid<D>(b) & kValid;
 }
 BB shift(BB b, int d);
 

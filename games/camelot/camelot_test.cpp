@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <set>
 #include <string>
@@ -623,6 +624,94 @@ TEST_CASE("camelot: hang features equal their naive definition") {
     with_hanging += !a.empty();
   }
   CHECK(with_hanging > 300);
+}
+
+TEST_CASE("camelot: piece-count features equal their per-piece definition") {
+  // features() counts pieces on precomputed rings of squares (one popcount
+  // each); this is the definition square by square, for both sides.
+  struct Counts {
+    int dist[16] = {}, passed = 0, best = 99, second = 99, guard = 0, danger = 0, charge = 0;
+  };
+  auto distance = [](int side, int sq) {  // moves to the nearer enemy castle square
+    const int rows = side == 0 ? kRanks - 1 - rank_of(sq) : rank_of(sq), f = file_of(sq);
+    return std::max(rows, f < 5 ? 5 - f : f > 6 ? f - 6 : 0);
+  };
+  auto counts = [&](const Position& p, int side) {
+    Counts c;
+    const int them = side ^ 1;
+    const Geometry& geo = geometry();
+    int front = side == 0 ? -1 : kRanks;  // the rank of the enemy piece nearest our target
+    for (BB b = p.pieces[them]; b.any();) {
+      const int r = rank_of(b.pop());
+      front = side == 0 ? std::max(front, r) : std::min(front, r);
+    }
+    const int kGuardOf[4] = {0, 25, 18, 10}, kDangerOf[5] = {0, 70, 40, 20, 8};
+    for (BB b = p.pieces[them]; b.any();) {
+      const int hd = distance(them, b.pop());
+      if (hd >= 1 && hd <= 4) c.danger += kDangerOf[hd];
+    }
+    for (BB b = p.pieces[side]; b.any();) {
+      const int sq = b.pop();
+      if (in_castle(them, sq)) continue;
+      const int cd = distance(side, sq), hd = distance(them, sq);
+      ++c.dist[cd];
+      if (hd >= 1 && hd <= 3) c.guard += kGuardOf[hd];
+      if ((side == 0 ? rank_of(sq) - front : front - rank_of(sq)) >= 2) {
+        ++c.passed;
+        if (cd < c.best) c.second = c.best, c.best = cd;
+        else if (cd < c.second) c.second = cd;
+      }
+      if (!p.knights.test(sq)) continue;
+      for (int d : side == 0 ? std::array<int, 3>{NW, N, NE} : std::array<int, 3>{SW, S, SE}) {
+        const int n1 = geo.nb[sq][d];
+        if (n1 == kNone || !p.pieces[side].test(n1)) continue;
+        const int n2 = geo.nb[n1][d];
+        if (n2 != kNone && p.empty().test(n2)) {
+          ++c.charge;
+          break;
+        }
+      }
+    }
+    return c;
+  };
+  auto near = [](const Counts& c) {
+    return (c.best != 99 ? 10 - std::min(c.best, 10) : 0) + (c.second != 99 ? 10 - std::min(c.second, 10) : 0);
+  };
+  int passed_seen = 0, charge_seen = 0, danger_seen = 0;
+  for (const auto& p : random_positions(25, 200, 23)) {
+    const Features f = features(p);
+    const Counts a = counts(p, p.side), b = counts(p, p.side ^ 1);
+    for (int d = 1; d <= 15; ++d) CHECK(f.x[kFDist1 + d - 1] == static_cast<float>(a.dist[d] - b.dist[d]));
+    CHECK(f.x[kFPassed] == static_cast<float>(std::min(a.passed, 2) - std::min(b.passed, 2)));
+    CHECK(f.x[kFPassedNear] == static_cast<float>(near(a) - near(b)));
+    CHECK(f.x[kFCharge] == static_cast<float>(a.charge - b.charge));
+    CHECK(f.x[kFDefence] ==
+          doctest::Approx((std::max(0, a.danger - a.guard) - std::max(0, b.danger - b.guard)) / 10.0));
+    passed_seen += a.passed + b.passed > 0;
+    charge_seen += a.charge + b.charge > 0;
+    danger_seen += a.danger + b.danger > 0;
+  }
+  // The positions exercise every count.
+  CHECK(passed_seen > 100);
+  CHECK(charge_seen > 100);
+  CHECK(danger_seen > 100);
+}
+
+TEST_CASE("camelot: one canter flood from several pieces is the union of their canters") {
+  int nonempty = 0;
+  for (const auto& p : random_positions(10, 200, 29)) {
+    for (int side = 0; side < 2; ++side) {
+      BB from = p.pieces[side] - kCastle[side ^ 1], expected;
+      for (BB b = from; b.any();) expected |= canter_squares(p, side, b.pop());
+      CHECK(canter_squares_of(p, side, from) == expected);
+      nonempty += expected.any();
+      // And for the Knights alone (what the evaluation floods from).
+      BB knights_expected;
+      for (BB b = from & p.knights; b.any();) knights_expected |= canter_squares(p, side, b.pop());
+      CHECK(canter_squares_of(p, side, from & p.knights) == knights_expected);
+    }
+  }
+  CHECK(nonempty > 1000);
 }
 
 TEST_CASE("camelot: removing an enemy Man gains over 115 in the ludus evaluation") {

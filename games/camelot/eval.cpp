@@ -35,24 +35,28 @@ constexpr int kDanger[5] = {0, 70, 40, 20, 8};
 constexpr int kGuard[4] = {0, 25, 18, 10};
 constexpr int kForward[2][3] = {{NW, N, NE}, {SW, S, SE}};
 
-// Per-square weights, by side.
+// Per-square weights and rings of squares, by side. The evaluation counts
+// pieces on rings (a popcount each) rather than visiting every piece.
 struct Tables {
   std::uint8_t distance[2][kGrid];  // castle_distance
-  std::uint8_t guard[2][kGrid];   // an own piece near the own castle
-  std::uint8_t danger[2][kGrid];  // an enemy piece near `side`'s castle
-  BB flank;                       // files a and l, ranks 5-12
-  BB parity[4];                   // squares by (file parity, rank parity)
+  BB ring[2][16];                   // squares by castle_distance (from `side`'s view)
+  BB ranks_from[kRanks + 2];        // ranks r and above (0-based), r = 0 .. 17
+  BB flank;                         // files a and l, ranks 5-12
+  BB parity[4];                     // squares by (file parity, rank parity)
 };
 constexpr int parity_of(int sq) { return (file_of(sq) & 1) | (rank_of(sq) & 1) << 1; }
 constexpr Tables make_tables() {
   Tables t{};
   for (int side = 0; side < 2; ++side)
     for (int sq = 0; sq < kGrid; ++sq) {
-      const int cd = castle_distance(side, sq), hd = castle_distance(side ^ 1, sq);
+      if (!exists(file_of(sq), rank_of(sq))) continue;
+      const int cd = castle_distance(side, sq);
       t.distance[side][sq] = static_cast<std::uint8_t>(cd);
-      t.guard[side][sq] = static_cast<std::uint8_t>(hd >= 1 && hd <= 3 ? kGuard[hd] : 0);
-      t.danger[side][sq] = static_cast<std::uint8_t>(hd >= 1 && hd <= 4 ? kDanger[hd] : 0);
+      t.ring[side][cd].set(sq);
     }
+  for (int r = 0; r <= kRanks + 1; ++r)
+    for (int sq = 0; sq < kGrid; ++sq)
+      if (exists(file_of(sq), rank_of(sq)) && rank_of(sq) >= r) t.ranks_from[r].set(sq);
   for (int sq = 0; sq < kGrid; ++sq)
     if (exists(file_of(sq), rank_of(sq))) t.parity[parity_of(sq)].set(sq);
   for (int r = 4; r <= 11; ++r) t.flank.set(make_square(0, r)), t.flank.set(make_square(kFiles - 1, r));
@@ -86,7 +90,6 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   SideCounts s;
   const int them = side ^ 1;
   const BB own = p.pieces[side], opp = p.pieces[them], empty = p.empty();
-  const Geometry& geo = geometry();
   s.knights = (own & p.knights).count();
   s.men = own.count() - s.knights;
 
@@ -102,38 +105,38 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
       front = rank_of(sq);
     }
   }
-  for (BB b = own; b.any();) {
-    const int sq = b.pop();
-    if (in_castle(them, sq)) {
-      s.holds_castle = true;
-      continue;
-    }
-    const int cd = kTables.distance[side][sq];
-    ++s.dist[cd];
-    s.guard += kTables.guard[side][sq];
-    const int ahead = side == 0 ? rank_of(sq) - front : front - rank_of(sq);
-    if (ahead >= 2) {
-      ++s.passed;
-      if (cd < s.passed_best) {
-        s.passed_second = s.passed_best, s.passed_second_sq = s.passed_best_sq;
-        s.passed_best = cd, s.passed_best_sq = sq;
-      } else if (cd < s.passed_second) {
-        s.passed_second = cd, s.passed_second_sq = sq;
-      }
-    }
-    if (p.knights.test(sq)) {
-      for (int d : kForward[side]) {
-        const int n1 = geo.nb[sq][d];
-        if (n1 == kNone || !own.test(n1)) continue;
-        const int n2 = geo.nb[n1][d];
-        if (n2 != kNone && empty.test(n2)) {
-          ++s.charge;
-          break;
-        }
-      }
+  s.holds_castle = (own & kCastle[them]).any();
+  const BB pieces = own - kCastle[them];
+  for (int d = 1; d <= 15; ++d) s.dist[d] = (pieces & kTables.ring[side][d]).count();
+  // Near the own castle (its distance from `them`'s view): own guards, enemy danger.
+  const BB(&home)[16] = kTables.ring[them];
+  for (int d = 1; d <= 3; ++d) s.guard += kGuard[d] * (pieces & home[d]).count();
+  for (int d = 1; d <= 4; ++d) s.danger += kDanger[d] * (opp & home[d]).count();
+  // Passed: two ranks or more beyond the defenders' front. In square order,
+  // so that ties keep the lower square.
+  const BB passed = pieces & (side == 0 ? kTables.ranks_from[std::max(front + 2, 0)]
+                                        : kValid - kTables.ranks_from[std::max(front - 1, 0)]);
+  s.passed = passed.count();
+  for (BB b = passed; b.any();) {
+    const int sq = b.pop(), cd = kTables.distance[side][sq];
+    if (cd < s.passed_best) {
+      s.passed_second = s.passed_best, s.passed_second_sq = s.passed_best_sq;
+      s.passed_best = cd, s.passed_best_sq = sq;
+    } else if (cd < s.passed_second) {
+      s.passed_second = cd, s.passed_second_sq = sq;
     }
   }
-  for (BB b = opp; b.any();) s.danger += kTables.danger[side][b.pop()];
+  // Knights with a forward canter available (an own piece in front, an empty
+  // square beyond it): a charge in the making.
+  BB canters;
+  if (side == 0) {
+    canters = (own_shift[SE] & shift<SE>(empty_shift[SE])) | (own_shift[S] & shift<S>(empty_shift[S])) |
+               (own_shift[SW] & shift<SW>(empty_shift[SW]));
+  } else {
+    canters = (own_shift[NE] & shift<NE>(empty_shift[NE])) | (own_shift[N] & shift<N>(empty_shift[N])) |
+               (own_shift[NW] & shift<NW>(empty_shift[NW]));
+  }
+  s.charge = (canters & pieces & p.knights).count();
   s.flanks = (own & kTables.flank).count();
   // Plain moves (to empty neighbours) of pieces outside the enemy castle.
   const BB movers = own - kCastle[them];
@@ -157,13 +160,12 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   // Only landings from which a jump over one of ours is available matter;
   // a canter keeps the parity of file and rank, so a Knight whose class
   // holds no such square is skipped without its canter search.
-  BB charge_from;
   const BB jump_spots = leg_sources(own, empty) & empty;  // empty squares a jump over ours starts from
-  for (BB k = jumpers & p.knights; k.any();) {
-    const int sq = k.pop();
-    if ((jump_spots & kTables.parity[parity_of(sq)]).any()) charge_from |= canter_squares(p, them, sq);
-  }
-  charge_from &= jump_spots;
+  BB classes;
+  for (const BB& cls : kTables.parity)
+    if ((jump_spots & cls).any()) classes |= cls;
+  const BB chargers = jumpers & p.knights & classes;
+  const BB charge_from = chargers.any() ? canter_squares_of(p, them, chargers) & jump_spots : BB{};
   if (charge_from.any()) {
     BB cshift[8];
     all_shifts(charge_from, cshift);

@@ -13,10 +13,12 @@
 namespace ludus::camelot {
 
 BB leg_sources(BB targets, BB landing) {
-  return shift<N>(shift<N>(landing) & targets) | shift<NE>(shift<NE>(landing) & targets) |
-         shift<E>(shift<E>(landing) & targets) | shift<SE>(shift<SE>(landing) & targets) |
-         shift<S>(shift<S>(landing) & targets) | shift<SW>(shift<SW>(landing) & targets) |
-         shift<W>(shift<W>(landing) & targets) | shift<NW>(shift<NW>(landing) & targets);
+  // `targets` holds squares only, so only the union needs the kValid mask.
+  const BB r = shift_grid<N>(shift_grid<N>(landing) & targets) | shift_grid<NE>(shift_grid<NE>(landing) & targets) |
+               shift_grid<E>(shift_grid<E>(landing) & targets) | shift_grid<SE>(shift_grid<SE>(landing) & targets) |
+               shift_grid<S>(shift_grid<S>(landing) & targets) | shift_grid<SW>(shift_grid<SW>(landing) & targets) |
+               shift_grid<W>(shift_grid<W>(landing) & targets) | shift_grid<NW>(shift_grid<NW>(landing) & targets);
+  return r & kValid;
 }
 
 namespace {
@@ -437,6 +439,22 @@ int noisy_moves(const Position& p, Move* out) {
 
 BB canter_squares(const Position& p, int side, int from) {
   return canter_reach(from, p.pieces[side] - BB::square(from), p.empty() - kCastle[side], kCastle[side ^ 1]);
+}
+
+BB canter_squares_of(const Position& p, int side, BB from) {
+  // One flood from every origin at once, a leg (over a friend onto a free
+  // square) a round. It is the union of the pieces' own canter_squares
+  // because a canter keeps the parity of file and rank: a piece's legs never
+  // pass over its own origin (a neighbour is of another class), so each
+  // piece's flood runs over the same middles and landings as this one.
+  const BB friends = p.pieces[side], land = p.empty() - kCastle[side], stop = kCastle[side ^ 1];
+  BB reached, frontier = from;
+  while (frontier.any()) {
+    const BB next = leg_sources(friends, frontier) & (land - reached);
+    reached |= next;
+    frontier = next - stop;  // C3: a landing in the enemy castle ends the move
+  }
+  return reached;
 }
 
 int max_capture_value(const Position& p) {

@@ -65,9 +65,13 @@ bool noisy_forced(const Position& p);
 // The squares the piece of `side` on `from` can end a canter on (rules 5.3,
 // the knight rule aside): its friends as middles, the piece lifted.
 BB canter_squares(const Position& p, int side, int from);
+// The union of canter_squares over the pieces of `side` on `from`, in one
+// bitboard flood (the evaluation's charge threats).
+BB canter_squares_of(const Position& p, int side, BB from);
 
 // Squares X with X+d holding one of `targets` and X+2d in `landing`, for
-// some direction d: where a jump over a member of `targets` can start.
+// some direction d: where a jump over a member of `targets` can start
+// (`targets` must hold squares only, as every set of pieces does).
 BB leg_sources(BB targets, BB landing);
 
 // Piece values used by ordering and evaluation (100 = one Man).
