@@ -159,7 +159,7 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   // with an empty square beyond it (the first capture of the charge).
   // Only landings from which a jump over one of ours is available matter;
   // a canter keeps the parity of file and rank, so a Knight whose class
-  // holds no such square is skipped without its canter search.
+  // holds no such square is skipped without the flood.
   const BB jump_spots = leg_sources(own, empty) & empty;  // empty squares a jump over ours starts from
   BB classes;
   for (const BB& cls : kTables.parity)
