@@ -33,7 +33,6 @@ constexpr int castle_distance(int side, int sq) {
 
 constexpr int kDanger[5] = {0, 70, 40, 20, 8};
 constexpr int kGuard[4] = {0, 25, 18, 10};
-constexpr int kForward[2][3] = {{NW, N, NE}, {SW, S, SE}};
 
 // Per-square weights and rings of squares, by side. The evaluation counts
 // pieces on rings (a popcount each) rather than visiting every piece.
@@ -139,8 +138,7 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   s.charge = (canters & pieces & p.knights).count();
   s.flanks = (own & kTables.flank).count();
   // Plain moves (to empty neighbours) of pieces outside the enemy castle.
-  const BB movers = own - kCastle[them];
-  for (int d = 0; d < 8; ++d) s.mobility += (movers & empty_shift[d ^ 4]).count();
+  for (int d = 0; d < 8; ++d) s.mobility += (pieces & empty_shift[d ^ 4]).count();
   s.blocks = (own & own_shift[W] & own_shift[S] & own_shift[SW]).count();
   s.isolated = (own - union_of(own_shift)).count();
 
