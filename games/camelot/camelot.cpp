@@ -57,10 +57,6 @@ Score Camelot::evaluate(const Position& p, const Config& cfg) {
   return cfg.evaluator == Config::Seed ? camelot::evaluate_seed(p) : camelot::evaluate(p);
 }
 
-Score Camelot::evaluate_within(const Position& p, const Config& cfg, Score lo, Score hi) {
-  return cfg.evaluator == Config::Seed ? camelot::evaluate_seed(p) : camelot::evaluate_within(p, lo, hi);
-}
-
 std::string Camelot::move_to_string(Move m) {
   if (m.from == camelot::kNone) return "none";
   const std::string a = camelot::square_name(m.from), b = camelot::square_name(m.to);

@@ -57,8 +57,6 @@ struct Camelot {
   static Outcome outcome(const Position& p) { return camelot::outcome(p); }
   static Score terminal_score(const Position& p, int ply);
   static Score evaluate(const Position& p, const Config& cfg);
-  // The lazy evaluation of the search (engine/search.h, HasLazyEval).
-  static Score evaluate_within(const Position& p, const Config& cfg, Score lo, Score hi);
 
   // Position-free form for logs only ("from-to" or "from*to/<captures>"):
   // real tokens need the position (turn_to_string below).

@@ -697,27 +697,6 @@ TEST_CASE("camelot: piece-count features equal their per-piece definition") {
   CHECK(danger_seen > 100);
 }
 
-TEST_CASE("camelot: the lazy evaluation is exact above the window's floor and a bound below it") {
-  // evaluate_within(p, lo, hi) (engine/search.h, HasLazyEval): evaluate(p)
-  // when that is above lo, otherwise a value v with evaluate(p) <= v <= lo
-  // (the threat term, never positive, left out).
-  int checked = 0, skipped = 0;
-  for (const auto& p : random_positions(12, 150, 31)) {
-    const Score full = evaluate(p);
-    CHECK(evaluate_within(p, -20001, 20001) == full);
-    CHECK(evaluate_within(p, static_cast<Score>(full - 1), static_cast<Score>(full + 1)) == full);
-    const Score low = evaluate_within(p, 20000, 20001);  // a window above every score
-    CHECK(low >= full);
-    CHECK(low <= 20000);
-    // lo = full: the bound lies between the score and lo, so it is the score.
-    if (full < 20000) CHECK(evaluate_within(p, full, static_cast<Score>(full + 1)) == full);
-    skipped += low > full;
-    ++checked;
-  }
-  CHECK(checked > 1000);
-  CHECK(skipped > 100);  // positions where the threat term was left out
-}
-
 TEST_CASE("camelot: one canter flood from several pieces is the union of their canters") {
   int nonempty = 0;
   for (const auto& p : random_positions(10, 200, 29)) {

@@ -231,20 +231,7 @@ const char* feature_name(int f) { return kFeatureName[f]; }
 
 const EvalWeights& eval_weights() { return kEvalWeights; }
 
-namespace {
-// The threat feature: the opponent's best capture if we passed, in Men.
-float threat_feature(const Position& p) {
-  Position q = p;
-  q.side = static_cast<std::uint8_t>(p.side ^ 1);
-  return static_cast<float>(max_capture_value(q)) / 100.0f;
-}
-}  // namespace
-
-// The threat term never raises the score (a value >= 0 with a negative
-// weight in both phases), which lets evaluate_within() skip it.
-static_assert(kEvalWeights.w[0][kFThreat] <= 0 && kEvalWeights.w[1][kFThreat] <= 0);
-
-Features features(const Position& p, bool with_threat) {
+Features features(const Position& p) {
   Features f;
   const int us = p.side, them = us ^ 1;
   BB empty_shift[8], us_shift[8], them_shift[8];
@@ -307,7 +294,11 @@ Features features(const Position& p, bool with_threat) {
   x[kFTempo] = 1;
   // The opponent's best capture if we passed: only when some piece of ours
   // hangs (a first capture exists), so quiet positions pay nothing.
-  if (with_threat && a.hanging_count > 0) x[kFThreat] = threat_feature(p);
+  if (a.hanging_count > 0) {
+    Position q = p;
+    q.side = static_cast<std::uint8_t>(them);
+    x[kFThreat] = max_capture_value(q) / 100.0f;
+  }
   // Race over all pieces: the two nearest to the enemy castle (one if a
   // square is held already), moves needed by each side.
   auto moves_all = [tandem, &p](const SideCounts& s, int side) {
@@ -334,20 +325,9 @@ double evaluate_with(const Features& f, const EvalWeights& w) {
   return s / kPhaseScale;
 }
 
-namespace {
-Score to_score(double s) { return static_cast<Score>(std::clamp(std::lround(s), -20000L, 20000L)); }
-}  // namespace
-
-Score evaluate(const Position& p) { return to_score(evaluate_with(features(p), kEvalWeights)); }
-
-Score evaluate_within(const Position& p, Score lo, Score /*hi*/) {
-  Features f = features(p, false);
-  // Hang-first is above 0 exactly when features() would compute the threat.
-  if (f.x[kFHangFirst] == 0) return to_score(evaluate_with(f, kEvalWeights));
-  const Score rest = to_score(evaluate_with(f, kEvalWeights));
-  if (rest <= lo) return rest;  // an upper bound at or below the window: the search's tests decide alike
-  f.x[kFThreat] = threat_feature(p);
-  return to_score(evaluate_with(f, kEvalWeights));
+Score evaluate(const Position& p) {
+  const double s = evaluate_with(features(p), kEvalWeights);
+  return static_cast<Score>(std::clamp(std::lround(s), -20000L, 20000L));
 }
 
 std::vector<std::string> eval_lines(const Position& p) {

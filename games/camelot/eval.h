@@ -72,8 +72,7 @@ struct Features {
   float x[kNumFeatures] = {};
   int phase = 0;  // 0 (28 pieces) .. kPhaseScale (4 pieces or fewer)
 };
-// `with_threat` false leaves the threat feature at 0 (evaluate_within).
-Features features(const Position& p, bool with_threat = true);
+Features features(const Position& p);
 
 struct EvalWeights {
   int w[2][kNumFeatures];  // [opening, endgame][feature], centi-Men per unit
@@ -84,11 +83,6 @@ const EvalWeights& eval_weights();
 // time to a fixed depth (session 24: 9,353 ms with it, 9,374 without) and
 // cost each search thread 1 MB to zero (docs/benchmarks/camelot.md).
 Score evaluate(const Position& p);
-// The lazy form of the search (engine/search.h, HasLazyEval): evaluate(p)
-// when it lies above `lo`; otherwise a value v with evaluate(p) <= v <= lo.
-// The threat term (never positive, a move-generator search of its own, about
-// a fifth of the evaluation's time) is left out once the rest is at most `lo`.
-Score evaluate_within(const Position& p, Score lo, Score hi);
 // The same with explicit weights (the tuner's view).
 double evaluate_with(const Features& f, const EvalWeights& w);
 std::vector<std::string> eval_lines(const Position& p);
