@@ -112,10 +112,9 @@ inline BB shl(BB b, int k) {
 inline BB shr(BB b, int k) {
   return {{(b.w[0] >> k) | (b.w[1] << (64 - k)), (b.w[1] >> k) | (b.w[2] << (64 - k)), b.w[2] >> k}};
 }
-// Every member moved one step in direction d (members whose neighbour does
-// not exist disappear).
-// shift_grid: the same on the 12 x 16 grid, non-existent cells kept (for
-// callers that intersect the result with a set of squares anyway).
+// Every member moved one step in direction d on the 12 x 16 grid, files
+// masked so that nothing wraps, non-existent cells kept (for callers that
+// intersect the result with a set of squares anyway).
 template <int D>
 inline BB shift_grid(BB b) {
   if constexpr (D == N) return shl(b, 12);
@@ -127,6 +126,8 @@ inline BB shift_grid(BB b) {
   else if constexpr (D == SE) return shr(b & kNotFileL, 11);
   else return shr(b & kNotFileA, 13);  // SW
 }
+// Every member moved one step in direction d (members whose neighbour does
+// not exist disappear).
 template <int D>
 inline BB shift(BB b) {
   return shift_grid<D>(b) & kValid;
