@@ -101,6 +101,20 @@ constexpr int kF1 = 5, kG1 = 6, kF16 = 15 * kFiles + 5, kG16 = 15 * kFiles + 6;
 inline constexpr BB kCastle[2] = {BB::square(kF1) | BB::square(kG1), BB::square(kF16) | BB::square(kG16)};
 constexpr bool in_castle(int side, int sq) { return side == 0 ? (sq == kF1 || sq == kG1) : (sq == kF16 || sq == kG16); }
 
+// The four classes of squares by (file parity, rank parity). Canter legs
+// and jump legs move two squares in a line, so they never leave a class.
+constexpr int parity_of(int sq) { return (file_of(sq) & 1) | (rank_of(sq) & 1) << 1; }
+namespace detail {
+constexpr BB make_parity(int cls) {
+  BB b;
+  for (int sq = 0; sq < kGrid; ++sq)
+    if (exists(file_of(sq), rank_of(sq)) && parity_of(sq) == cls) b.set(sq);
+  return b;
+}
+}  // namespace detail
+inline constexpr BB kParity[4] = {detail::make_parity(0), detail::make_parity(1), detail::make_parity(2),
+                                  detail::make_parity(3)};
+
 // Directions: N NE E SE S SW W NW; the opposite of d is d ^ 4.
 enum Dir : int { N, NE, E, SE, S, SW, W, NW };
 constexpr int kDirFile[8] = {0, 1, 1, 1, 0, -1, -1, -1};

@@ -41,9 +41,7 @@ struct Tables {
   BB ring[2][16];                   // squares by castle_distance (from `side`'s view)
   BB ranks_from[kRanks + 2];        // ranks r and above (0-based), r = 0 .. 17
   BB flank;                         // files a and l, ranks 5-12
-  BB parity[4];                     // squares by (file parity, rank parity)
 };
-constexpr int parity_of(int sq) { return (file_of(sq) & 1) | (rank_of(sq) & 1) << 1; }
 constexpr Tables make_tables() {
   Tables t{};
   for (int side = 0; side < 2; ++side)
@@ -56,8 +54,6 @@ constexpr Tables make_tables() {
   for (int r = 0; r <= kRanks + 1; ++r)
     for (int sq = 0; sq < kGrid; ++sq)
       if (exists(file_of(sq), rank_of(sq)) && rank_of(sq) >= r) t.ranks_from[r].set(sq);
-  for (int sq = 0; sq < kGrid; ++sq)
-    if (exists(file_of(sq), rank_of(sq))) t.parity[parity_of(sq)].set(sq);
   for (int r = 4; r <= 11; ++r) t.flank.set(make_square(0, r)), t.flank.set(make_square(kFiles - 1, r));
   return t;
 }
@@ -83,6 +79,14 @@ struct SideCounts {
   int hanging[14] = {};  // values of the pieces the opponent can jump now, largest first
   int hanging_count = 0;
 };
+
+// The squares with an own piece one step against D and an empty square two
+// steps (a canter leg available in direction -D), from the shifts of the
+// own pieces and of the empty squares by D.
+template <int D>
+BB canter_back(const BB* own_shift, const BB* empty_shift) {
+  return own_shift[D] & shift<D>(empty_shift[D]);
+}
 
 // `own_shift`: all_shifts(own); `empty_shift`: all_shifts(empty).
 SideCounts side_counts(const Position& p, int side, const BB* own_shift, const BB* opp_shift, const BB* empty_shift) {
@@ -127,14 +131,10 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   }
   // Knights with a forward canter available (an own piece in front, an empty
   // square beyond it): a charge in the making.
-  BB canters;
-  if (side == 0) {
-    canters = (own_shift[SE] & shift<SE>(empty_shift[SE])) | (own_shift[S] & shift<S>(empty_shift[S])) |
-               (own_shift[SW] & shift<SW>(empty_shift[SW]));
-  } else {
-    canters = (own_shift[NE] & shift<NE>(empty_shift[NE])) | (own_shift[N] & shift<N>(empty_shift[N])) |
-               (own_shift[NW] & shift<NW>(empty_shift[NW]));
-  }
+  const BB canters = side == 0 ? canter_back<SE>(own_shift, empty_shift) | canter_back<S>(own_shift, empty_shift) |
+                                     canter_back<SW>(own_shift, empty_shift)
+                               : canter_back<NE>(own_shift, empty_shift) | canter_back<N>(own_shift, empty_shift) |
+                                     canter_back<NW>(own_shift, empty_shift);
   s.charge = (canters & pieces & p.knights).count();
   s.flanks = (own & kTables.flank).count();
   // Plain moves (to empty neighbours) of pieces outside the enemy castle.
@@ -160,7 +160,7 @@ SideCounts side_counts(const Position& p, int side, const BB* own_shift, const B
   // holds no such square is skipped without the flood.
   const BB jump_spots = leg_sources(own, empty) & empty;  // empty squares a jump over ours starts from
   BB classes;
-  for (const BB& cls : kTables.parity)
+  for (const BB& cls : kParity)
     if ((jump_spots & cls).any()) classes |= cls;
   const BB chargers = jumpers & p.knights & classes;
   const BB charge_from = chargers.any() ? canter_squares_of(p, them, chargers) & jump_spots : BB{};

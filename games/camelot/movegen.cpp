@@ -61,16 +61,6 @@ BB canter_reach(int from, BB friends, BB land, BB stop) {
   return reached;
 }
 
-// The four classes of squares by (file parity, rank parity).
-constexpr int parity_of(int sq) { return (file_of(sq) & 1) | (rank_of(sq) & 1) << 1; }
-constexpr BB make_parity(int cls) {
-  BB b;
-  for (int sq = 0; sq < kGrid; ++sq)
-    if (exists(file_of(sq), rank_of(sq)) && parity_of(sq) == cls) b.set(sq);
-  return b;
-}
-constexpr BB kParity[4] = {make_parity(0), make_parity(1), make_parity(2), make_parity(3)};
-
 // A small open-addressing set of (square, captured mask) states, cleared in
 // O(1) by a stamp. One per thread: the search runs several threads.
 class StateSet {
