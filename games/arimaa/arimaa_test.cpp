@@ -716,12 +716,16 @@ TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged aw
   // cat far away on h7 threatens nothing.
   const Position threatened = fen("8/1c6/1RE5/8/8/8/8/r6R s 10");
   const Position safe = fen("8/7c/1RE5/8/8/8/8/r6R s 10");
-  CHECK(arimaa::evaluate(threatened) - arimaa::evaluate(safe) >= 500);  // Silver's view
-  // With Gold to move the elephant can step off: a small penalty only.
+  const int silver_gap = arimaa::evaluate(threatened) - arimaa::evaluate(safe);  // Silver's view
+  CHECK(silver_gap >= 500);
+  // With Gold to move the elephant can step off: a smaller penalty (the
+  // danger term's 1/6 and the threats term's 3/10 of what Silver would
+  // capture were Gold to pass).
   const Position gold_threatened = fen("8/1c6/1RE5/8/8/8/8/r6R g 10");
   const Position gold_safe = fen("8/7c/1RE5/8/8/8/8/r6R g 10");
-  CHECK(arimaa::evaluate(gold_safe) - arimaa::evaluate(gold_threatened) > 0);
-  CHECK(arimaa::evaluate(gold_safe) - arimaa::evaluate(gold_threatened) < 300);
+  const int gold_gap = arimaa::evaluate(gold_safe) - arimaa::evaluate(gold_threatened);
+  CHECK(gold_gap > 0);
+  CHECK(gold_gap < silver_gap - 100);
 }
 
 namespace {
@@ -755,6 +759,23 @@ TEST_CASE("arimaa: the first step of a pull that can capture is not quiet (never
   // Away from every trap the same step is quiet.
   const Position far = fen("8/8/8/8/8/8/6M1/6r1 g 10");
   CHECK(Arimaa::is_quiet(far, Move::step(14, kNorth)));  // Mg2n beside the rabbit on g1
+}
+
+TEST_CASE("arimaa: the opponent's capture threat for its next turn") {
+  // Gold's cat on c7 beside Silver's trap c6, Silver's dog on d7: were
+  // Gold to pass, Silver would push the cat onto c6 (two steps) and
+  // capture it, so 3/10 of the cat (150) counts against Gold.
+  CHECK(eval_term("7r/2Cd4/8/8/8/8/8/R7 g 10", "threats") == -45);
+  // The cat's threat is Silver's, not Gold's: nothing threatens Silver.
+  CHECK(eval_term("7r/2Cd4/8/8/8/8/8/R7 s 10", "threats") == 0);
+  // A Gold dog on b6 supports c6: the cat pushed there survives.
+  CHECK(eval_term("7r/2Cd4/1D6/8/8/8/8/R7 g 10", "threats") == 0);
+  // The dog far away (h4): no capture within Silver's four steps.
+  CHECK(eval_term("7r/2C5/8/8/7d/8/8/R7 g 10", "threats") == 0);
+  // A push after an approach, which the danger term's patterns do not
+  // see: Silver's camel on h6 comes to g7 beside Gold's horse on f7 (two
+  // steps) and pushes it onto the trap f6 (two more): 3/10 of 300.
+  CHECK(eval_term("7r/5H2/7m/8/8/8/8/R7 g 10", "threats") == -90);
 }
 
 TEST_CASE("arimaa: a piece beside a trap the enemy holds, a stronger enemy one step away") {

@@ -130,6 +130,18 @@ std::uint64_t hash_after_step(const Position& p, int from, int dir) {
   return q.hash;
 }
 
+Position opponent_turn_view(const Position& p) {
+  Position q = p;
+  q.hash ^= zobrist().side;
+  q.side = static_cast<std::uint8_t>(p.side ^ 1);
+  q.steps = 0;
+  q.push_sq = q.pull_sq = kNoSquare;
+  q.push_str = q.pull_str = 0;
+  q.start_hash = q.hash;
+  q.start_occ = q.occupied();
+  return q;
+}
+
 Position play(const Position& pos, Move m) {
   Position p = pos;
   if (m.is_step()) {

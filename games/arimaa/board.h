@@ -211,6 +211,9 @@ void do_step(Position& p, int from, int dir);
 void end_turn(Position& p);
 // Applies any Move (step, end of turn, placement, book setup).
 Position play(const Position& p, Move m);
+// The board as the side not to move would find it at the start of its
+// turn (the threats it would have if the side to move passed now).
+Position opponent_turn_view(const Position& p);
 
 // True if the side to move has at least one legal first step (then it has
 // a legal turn, repetitions aside: rules §5.7 "useful fact").

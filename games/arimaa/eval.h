@@ -16,6 +16,8 @@
 //              steps it has left (capture.h)
 //   goal       the opponent's goal threat for its next turn, as good as a
 //              lost game when no sequence of steps left stops it
+//   threats    3/10 of the best capture the opponent could make in its
+//              next turn were the side to move to pass now
 //   hostages   enemy pieces held frozen next to a trap we control, and
 //   & frames   enemy pieces framed on a trap by their last supporter
 #pragma once
@@ -32,8 +34,8 @@ Score evaluate(const Position& p);
 // The search's lazy evaluation: evaluate(p) when it lies strictly between
 // `lo` and `hi`; when it is at least `hi`, a value v with hi <= v <=
 // evaluate(p); when it is at most `lo`, a value v with evaluate(p) <= v <=
-// lo. (One of the two costly terms, the goal threat, never positive, or
-// the captures, never negative, is skipped when the rest decides.)
+// lo. (One group of costly terms, the opponent's threats, never positive,
+// or the captures, never negative, is skipped when the rest decides.)
 Score evaluate_within(const Position& p, Score lo, Score hi);
 std::vector<std::string> eval_lines(const Position& p);
 

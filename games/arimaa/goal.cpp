@@ -202,19 +202,6 @@ bool has_goal(const Position& p, int limit) {
   return reach(p, limit);
 }
 
-// The board as the side not to move would find it at the start of its turn.
-Position opponent_turn_view(const Position& p) {
-  Position q = p;
-  q.hash ^= zobrist().side;
-  q.side = static_cast<std::uint8_t>(p.side ^ 1);
-  q.steps = 0;
-  q.push_sq = q.pull_sq = kNoSquare;
-  q.push_str = q.pull_str = 0;
-  q.start_hash = q.hash;
-  q.start_occ = q.occupied();
-  return q;
-}
-
 // Some rabbit of the side not to move lies within 4 rows of its goal (the
 // cheap test before any goal search for it).
 bool opponent_rabbit_near(const Position& p) {
