@@ -693,7 +693,7 @@ TEST_CASE("arimaa: the lazy evaluation is exact inside its window and a bound on
         CHECK(upper <= 20000);
         CHECK(upper >= full);
         if (lower < full) ++skipped_captures;  // the capture term was left out
-        if (upper > full) ++skipped_goal;      // the goal threat was left out
+        if (upper > full) ++skipped_goal;      // the opponent's threats were left out
       }
       const Score full = evaluate(p);
       // Cached now: the exact score answers every window.
@@ -706,7 +706,7 @@ TEST_CASE("arimaa: the lazy evaluation is exact inside its window and a bound on
   }
   CHECK(checked > 100);
   CHECK(skipped_captures > 0);  // some positions had a capture a lower bound left out
-  CHECK(skipped_goal > 0);      // and some a goal threat an upper bound left out
+  CHECK(skipped_goal > 0);      // and some an opponent's threat an upper bound left out
 }
 
 TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {
