@@ -778,6 +778,22 @@ TEST_CASE("arimaa: the opponent's capture threat for its next turn") {
   CHECK(eval_term("7r/5H2/7m/8/8/8/8/R7 g 10", "threats") == -90);
 }
 
+TEST_CASE("arimaa: a frame is worth less the more our pieces holding it are worth") {
+  // Silver's camel on Gold's trap c3, kept alive by its elephant on d3 and
+  // unable to step off: Gold's pieces fill b3, c4 and c2. The frame counts
+  // 1/5 of the camel (100) and 1/10 of the supporter (80) for Gold, less
+  // 1/10 of Gold's own blockers.
+  // Held by Gold's elephant, camel and cat (800 + 500 + 150): 180 - 145.
+  CHECK(eval_term("7r/8/8/8/2E5/1Mme4/2C5/R7 g 10", "hostages") == 35);
+  // Held by a horse, a dog and a cat (300 + 200 + 150): 180 - 65. Gold's
+  // elephant is free, and the frame is worth more.
+  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/2C5/R7 g 10", "hostages") == 115);
+  // The same frame from Silver's side: the term is Gold's, negated.
+  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/2C5/R7 s 10", "hostages") == -115);
+  // An empty square beside the trap (c2): the camel steps off, no frame.
+  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/8/R7 g 10", "hostages") == 0);
+}
+
 TEST_CASE("arimaa: a piece beside a trap the enemy holds, a stronger enemy one step away") {
   // Silver's camel on c7 beside the trap c6, which Gold's elephant on d6
   // controls. The elephant is not next to the camel, but with Gold to move

@@ -122,6 +122,15 @@ constexpr int kCapturePercent = 70;
 // evaluator (92.7%; 89.3% of 253 without), with ludus's material lost by
 // turn 25 halved; at 60% it scored 41 of 49 (session 28).
 constexpr int kOpponentCapturePercent = 30;
+// A frame's own blockers (the pieces around the trap that keep the framed
+// piece from stepping off) count 1/10 of their value against it. In the
+// seed match, ludus held the seed's camel framed on its trap with its own
+// elephant and camel for dozens of turns, a frame the seed never had to
+// give up (its elephant supported the camel) while its free pieces took
+// ludus's rabbits. In 500 games, ludus's turns 10-39 with frames and
+// hostages worth 100 or more were a third of the lost games' turns and a
+// fifth of the won games' (docs/benchmarks/arimaa.md, session 29).
+constexpr int kFrameBlockerPercent = 10;
 // An opponent's goal threat that no sequence of the side to move's steps
 // stops (goal.h, can_stop_goal_threat): short of a proven loss, worse than
 // any material. The defence search visits at most kGoalDefenceBudget nodes
@@ -273,12 +282,17 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
       }
     }
     // Frames: an enemy piece on the trap kept alive by one supporter that
-    // cannot safely leave, and unable to step off.
+    // cannot safely leave, and unable to step off. Our pieces around the
+    // trap are tied to the frame as much as the enemy's supporter is, so
+    // 1/10 of their value is taken off (kFrameBlockerPercent): a frame held
+    // by our elephant and camel is worth little.
     if (opp & bit(tsq)) {
       const Bitboard sup = opp & ring1;
       if (popcount(sup) == 1 && ((enemy_frozen & bit(tsq)) || !(ring1 & ~occ))) {
         const int framed = p.type_at(tsq), supporter = p.type_at(lsb(sup));
-        out.hostages += kPieceValue[framed] / 5 + kPieceValue[supporter] / 10;
+        int blockers = 0;
+        for (Bitboard b = own & ring1; b; b &= b - 1) blockers += kPieceValue[p.type_at(lsb(b))];
+        out.hostages += kPieceValue[framed] / 5 + kPieceValue[supporter] / 10 - blockers * kFrameBlockerPercent / 100;
       }
     }
     // Hostages: enemy pieces held frozen next to a trap c controls.
