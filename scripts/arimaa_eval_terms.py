@@ -62,7 +62,7 @@ def main():
 
     games = [game_terms(args.binary, gold, won, turns)
              for _, _, gold, won, turns in record_games(args.records, args.games)]
-    names = [t for t in games[0][1][0][1]] if games and games[0][1] else []
+    names = next((list(row) for _, g in games for _, row in g), [])  # the terms, in the engine's order
     for lo, hi in PERIODS:
         cols = {}
         for won in (True, False):

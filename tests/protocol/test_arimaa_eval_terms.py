@@ -19,10 +19,10 @@ from enginepipe import require, run_tests  # noqa: E402
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(REPO, "scripts", "arimaa_eval_terms.py")
 RECORDS = os.path.join(REPO, "docs", "benchmarks", "records", "arimaa-s28-oppcap30.txt.gz")
-PERIODS = [(2, 10), (10, 20), (20, 30), (30, 45)]
 
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 from arimaa_blunders import games  # noqa: E402
+from arimaa_eval_terms import PERIODS  # noqa: E402
 
 
 def ludus_turns(won_wanted):
