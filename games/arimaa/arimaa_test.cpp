@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/game_session.h"
@@ -707,6 +708,35 @@ TEST_CASE("arimaa: the lazy evaluation is exact inside its window and a bound on
   CHECK(checked > 100);
   CHECK(skipped_captures > 0);  // some positions had a capture a lower bound left out
   CHECK(skipped_goal > 0);      // and some an opponent's threat an upper bound left out
+}
+
+TEST_CASE("arimaa: the lazy evaluation leaves out the goal-defence search when a stoppable threat already fails low") {
+  // Gold's rabbit a7 steps to a8 next turn and nothing of Silver's stops it:
+  // the full evaluation counts a lost game (-2000). A window just below the
+  // score without that threat fails low on the smaller penalty of a
+  // stoppable threat, so the defence search is not needed and not run: the
+  // bound returned lies between the full score and the window. A window
+  // around the full score needs the search. Each lazy call runs on a new
+  // thread: the evaluation cache is per thread, and a cached exact score
+  // would answer every window.
+  const Position p = fen("8/R7/8/8/8/8/8/7r s 10");
+  const auto lines = eval_lines(p);
+  const auto goal_line = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("goal ", 0) == 0; });
+  REQUIRE(goal_line != lines.end());
+  const int goal_term = std::stoi(goal_line->substr(5));
+  REQUIRE(goal_term == -2000);
+  const Score full = evaluate(p);
+  auto lazy = [&p](Score lo, Score hi) {
+    Score s = 0;
+    std::thread([&] { s = evaluate_within(p, lo, hi); }).join();
+    return s;
+  };
+  // Just below the score without the goal term.
+  const Score lo = static_cast<Score>(full - goal_term - 1);
+  const Score bound = lazy(lo, static_cast<Score>(lo + 1));
+  CHECK(bound <= lo);
+  CHECK(bound > full);  // the unstoppable threat's -2000 was not applied
+  CHECK(lazy(static_cast<Score>(full - 1), static_cast<Score>(full + 1)) == full);
 }
 
 TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {

@@ -362,21 +362,30 @@ Terms compute_base(const Position& p) {
 // The costly terms read the board, the side to move and the steps used
 // only: they take `q` = board_only(p), built once per evaluation.
 
-// The opponent's threats for its next turn, never positive. Its goal
-// threat: the fewer steps the side to move has left to stop it, the worse;
-// when none of its step sequences stops it, the game is as good as lost (a
-// two-turn goal that the search, a turn short, would not see). Its best
-// capture (kOpponentCapturePercent).
-Terms& with_opponent_threats(const Position& q, Terms& t) {
-  if (q.setup_phase()) return t;
+// The opponent's threats for its next turn, never positive: its best
+// capture (kOpponentCapturePercent) and its goal threat, the fewer steps
+// the side to move has left to stop it, the worse. The goal threat is
+// first scored as stoppable; whether it is (settle_goal_threat) is a
+// search that in positions full of goal threats took most of the
+// evaluation's time (docs/benchmarks/arimaa.md, session 30), so callers
+// that only need a bound may leave it out: it can only lower the score.
+// Returns whether that search is still to be done.
+bool with_opponent_threats(const Position& q, Terms& t) {
+  if (q.setup_phase()) return false;
   t.threats = -capture_gain(opponent_turn_view(q), 4) * kOpponentCapturePercent / 100;
   const int threat = opponent_goal_threat(q);
-  if (threat > 0) {
-    const int left = 4 - q.steps;
-    int budget = kGoalDefenceBudget;
-    if (can_stop_goal_threat(q, budget)) t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
-    else t.goal -= kUnstoppableGoal;
-  }
+  if (threat <= 0) return false;
+  const int left = 4 - q.steps;
+  t.goal -= 250 + 120 * (4 - left) + 20 * (4 - threat);
+  return true;
+}
+
+// A goal threat that no sequence of the side to move's steps stops: the
+// game is as good as lost (a two-turn goal that the search, a turn short,
+// would not see).
+Terms& settle_goal_threat(const Position& q, Terms& t) {
+  int budget = kGoalDefenceBudget;
+  if (!can_stop_goal_threat(q, budget)) t.goal = -kUnstoppableGoal;
   return t;
 }
 
@@ -392,7 +401,7 @@ Terms& with_captures(const Position& q, Terms& t) {
 Terms compute(const Position& p) {
   Terms t = compute_base(p);
   const Position q = board_only(p);
-  with_opponent_threats(q, t);
+  if (with_opponent_threats(q, t)) settle_goal_threat(q, t);
   return with_captures(q, t);
 }
 
@@ -428,17 +437,24 @@ Score evaluate_within(const Position& p, Score lo, Score hi) {
     // from one side, so the other group may be skipped when the base
     // already says on which side of the window the score falls: a base at
     // or above `hi` probably stays there (the threats are usually small), a
-    // base below it probably fails low with the captures added too.
+    // base below it probably fails low with the captures added too. The
+    // goal-defence search, last, only when the score may still fall inside
+    // the window.
     Terms t = compute_base(p);
     const Position q = board_only(p);
+    bool unsettled = false;
     if (t.total() >= hi) {
-      const Score lower = clamp_score(with_opponent_threats(q, t).total());
-      if (lower >= hi) return {lower, false};
-      return {clamp_score(with_captures(q, t).total()), true};
+      unsettled = with_opponent_threats(q, t);
+      if (unsettled && t.total() >= hi) settle_goal_threat(q, t), unsettled = false;
+      if (t.total() >= hi) return {clamp_score(t.total()), false};
+      with_captures(q, t);
+    } else {
+      if (with_captures(q, t).total() <= lo) return {clamp_score(t.total()), false};
+      unsettled = with_opponent_threats(q, t);
     }
-    const Score upper = clamp_score(with_captures(q, t).total());
-    if (upper <= lo) return {upper, false};
-    return {clamp_score(with_opponent_threats(q, t).total()), true};
+    if (unsettled && t.total() <= lo) return {clamp_score(t.total()), false};
+    if (unsettled) settle_goal_threat(q, t);
+    return {clamp_score(t.total()), true};
   });
 }
 
