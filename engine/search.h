@@ -640,7 +640,11 @@ class Searcher {
         if (illegal_repetition(pos, moves[i])) continue;
       }
       if constexpr (HasQuietPruning<G>) {
-        if (searched > 0 && (futile || (late_limit > 0 && searched >= late_limit)) && G::is_quiet(pos, moves[i]))
+        // Never while every move searched so far loses by force: the
+        // defence may be among the pruned moves, and a "mated" score for
+        // this node would be a false proof (Stockfish prunes the same way).
+        if (searched > 0 && best > -kMateBound && (futile || (late_limit > 0 && searched >= late_limit)) &&
+            G::is_quiet(pos, moves[i]))
           continue;
       }
       const Position child = G::play(pos, moves[i]);

@@ -322,6 +322,36 @@ def test_search_finds_goal(path):
               f"Silver should have no goal after {words[0]}: {infos[-1:]}")
 
 
+def test_claimed_goal_is_proven(path):
+    """A mate score is a proof: the side said to be mated finds no defence.
+    From this position of a seed-match game (records arimaa-s29-framecost10,
+    game 56, turn 42) the search once claimed a goal after
+    Dc1w,ec2s,rc3s,dc4s at depths 7-9, because the late-move pruning had
+    skipped Gold's one defence (a pull by the dog from b3); the game went
+    on. The search must claim a goal only for a turn after which a deeper
+    search from Gold's side proves Gold lost."""
+    fen = "8/3r1chr/rr3cdR/R2E4/R1d5/RDrR2C1/2eR1C2/2D5 s 42"
+    with engine(path) as e:
+        arimaa(e)
+        e.ok("setoption name OwnBook value false")
+        claims = 0
+        for depth in (7, 8, 9):
+            e.ok("uginewgame")
+            e.ok("position fen " + fen)
+            words, infos, _ = e.go(f"depth {depth}", timeout=120)
+            last = [l for l in infos if l.startswith("info depth")][-1]
+            if " score mate " not in last:
+                continue
+            check(" score mate -" not in last, e, f"depth {depth}: Silver is not lost here: {last}")
+            claims += 1
+            e.ok("uginewgame")
+            e.ok(f"position fen {fen} moves {words[0]}")
+            _, infos2, _ = e.go("depth 12", timeout=120)
+            last2 = [l for l in infos2 if l.startswith("info depth")][-1]
+            check(" score mate -" in last2, e, f"depth {depth} claimed a goal after {words[0]}, but Gold finds: {last2}")
+        check(claims > 0, e, "Silver's goal is there to be found by depth 9")
+
+
 def test_bad_lines_keep_state(path):
     with engine(path) as e:
         arimaa(e)
