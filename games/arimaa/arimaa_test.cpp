@@ -710,35 +710,6 @@ TEST_CASE("arimaa: the lazy evaluation is exact inside its window and a bound on
   CHECK(skipped_goal > 0);      // and some an opponent's threat an upper bound left out
 }
 
-TEST_CASE("arimaa: the lazy evaluation leaves out the goal-defence search when a stoppable threat already fails low") {
-  // Gold's rabbit a7 steps to a8 next turn and nothing of Silver's stops it:
-  // the full evaluation counts a lost game (-2000). A window just below the
-  // score without that threat fails low on the smaller penalty of a
-  // stoppable threat, so the defence search is not needed and not run: the
-  // bound returned lies between the full score and the window. A window
-  // around the full score needs the search. Each lazy call runs on a new
-  // thread: the evaluation cache is per thread, and a cached exact score
-  // would answer every window.
-  const Position p = fen("8/R7/8/8/8/8/8/7r s 10");
-  const auto lines = eval_lines(p);
-  const auto goal_line = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("goal ", 0) == 0; });
-  REQUIRE(goal_line != lines.end());
-  const int goal_term = std::stoi(goal_line->substr(5));
-  REQUIRE(goal_term == -2000);
-  const Score full = evaluate(p);
-  auto lazy = [&p](Score lo, Score hi) {
-    Score s = 0;
-    std::thread([&] { s = evaluate_within(p, lo, hi); }).join();
-    return s;
-  };
-  // Just below the score without the goal term.
-  const Score lo = static_cast<Score>(full - goal_term - 1);
-  const Score bound = lazy(lo, static_cast<Score>(lo + 1));
-  CHECK(bound <= lo);
-  CHECK(bound > full);  // the unstoppable threat's -2000 was not applied
-  CHECK(lazy(static_cast<Score>(full - 1), static_cast<Score>(full + 1)) == full);
-}
-
 TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {
   // Gold's elephant on c6 held by the rabbit on b6 alone; Silver's cat on
   // b7 can push that rabbit to a6 (two steps): with Silver to move the
@@ -806,6 +777,33 @@ TEST_CASE("arimaa: the opponent's capture threat for its next turn") {
   // see: Silver's camel on h6 comes to g7 beside Gold's horse on f7 (two
   // steps) and pushes it onto the trap f6 (two more): 3/10 of 300.
   CHECK(eval_term("7r/5H2/7m/8/8/8/8/R7 g 10", "threats") == -90);
+}
+
+TEST_CASE("arimaa: the lazy evaluation leaves out the goal-defence search when a stoppable threat already fails low") {
+  // Gold's rabbit a7 steps to a8 next turn and nothing of Silver's stops it:
+  // the full evaluation counts a lost game (-2000). A window just below the
+  // score without that threat fails low on the smaller penalty of a
+  // stoppable threat, so the defence search is not needed and not run: the
+  // bound returned lies between the full score and the window. A window
+  // around the full score needs the search. Each lazy call runs on a new
+  // thread: the evaluation cache is per thread, and a cached exact score
+  // would answer every window.
+  const char* const threatened = "8/R7/8/8/8/8/8/7r s 10";
+  const Position p = fen(threatened);
+  const int goal_term = eval_term(threatened, "goal");
+  REQUIRE(goal_term == -2000);
+  const Score full = evaluate(p);
+  auto lazy = [&p](Score lo, Score hi) {
+    Score s = 0;
+    std::thread([&] { s = evaluate_within(p, lo, hi); }).join();
+    return s;
+  };
+  // Just below the score without the goal term.
+  const Score lo = static_cast<Score>(full - goal_term - 1);
+  const Score bound = lazy(lo, static_cast<Score>(lo + 1));
+  CHECK(bound <= lo);
+  CHECK(bound > full);  // the unstoppable threat's -2000 was not applied
+  CHECK(lazy(static_cast<Score>(full - 1), static_cast<Score>(full + 1)) == full);
 }
 
 TEST_CASE("arimaa: a frame is worth less the more our pieces holding it are worth") {

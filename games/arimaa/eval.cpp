@@ -442,18 +442,23 @@ Score evaluate_within(const Position& p, Score lo, Score hi) {
     // the window.
     Terms t = compute_base(p);
     const Position q = board_only(p);
-    bool unsettled = false;
+    bool unsettled;
     if (t.total() >= hi) {
       unsettled = with_opponent_threats(q, t);
-      if (unsettled && t.total() >= hi) settle_goal_threat(q, t), unsettled = false;
+      if (unsettled && t.total() >= hi) {
+        settle_goal_threat(q, t);
+        unsettled = false;
+      }
       if (t.total() >= hi) return {clamp_score(t.total()), false};
       with_captures(q, t);
     } else {
       if (with_captures(q, t).total() <= lo) return {clamp_score(t.total()), false};
       unsettled = with_opponent_threats(q, t);
     }
-    if (unsettled && t.total() <= lo) return {clamp_score(t.total()), false};
-    if (unsettled) settle_goal_threat(q, t);
+    if (unsettled) {
+      if (t.total() <= lo) return {clamp_score(t.total()), false};
+      settle_goal_threat(q, t);
+    }
     return {clamp_score(t.total()), true};
   });
 }
