@@ -387,6 +387,46 @@ TEST_CASE("arimaa: step keys cover the turn state") {
   CHECK(Arimaa::key(back) != Arimaa::key(p0));
 }
 
+TEST_CASE("arimaa: one step's legality is the move list's") {
+  // Random games from a standard setup (pushes pending, pull options, 4th
+  // steps that would restore the turn's start): for every step code,
+  // is_legal_step agrees with generate_moves.
+  std::uint64_t seed = 0x5EED1E6A1ULL;
+  auto next = [&seed] {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    return seed;
+  };
+  int positions = 0, legal = 0, pushes = 0, pulls = 0, fourth = 0;
+  std::string first_mismatch;
+  for (int game = 0; game < 20; ++game) {
+    Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+    for (int ply = 0; ply < 300; ++ply) {
+      Move moves[kMaxMoves];
+      const int n = generate_moves(p, moves);
+      if (n == 0 || Arimaa::outcome(p) != Outcome::Ongoing) break;
+      ++positions;
+      pushes += p.push_sq != kNoSquare;
+      pulls += p.pull_sq != kNoSquare;
+      fourth += p.steps == 3;
+      for (int code = 1; code <= 256; ++code) {
+        const Move m{static_cast<std::uint16_t>(code)};
+        const bool listed = std::find(moves, moves + n, m) != moves + n;
+        if (is_legal_step(p, m) != listed && first_mismatch.empty())
+          first_mismatch = to_fen(p) + " steps " + std::to_string(p.steps) + " code " + std::to_string(code);
+        legal += listed;
+      }
+      p = play(p, moves[next() % static_cast<std::uint64_t>(n)]);
+    }
+  }
+  CHECK_MESSAGE(first_mismatch.empty(), first_mismatch);
+  CHECK(positions > 3000);
+  CHECK(pushes > 100);
+  CHECK(pulls > 500);
+  CHECK(fourth > 500);
+  CHECK(legal > 50000);
+  CHECK_FALSE(is_legal_step(fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2"), Move::pass()));
+}
+
 TEST_CASE("arimaa: the setup book") {
   std::ifstream f(std::string(LUDUS_SOURCE_DIR) + "/book/arimaa/setups.txt");
   REQUIRE(f);

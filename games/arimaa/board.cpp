@@ -246,6 +246,35 @@ int generate_moves(const Position& p, Move* out) {
   return n;
 }
 
+bool is_legal_step(const Position& p, Move m) {
+  if (p.setup_phase() || !m.is_step()) return false;
+  const int from = m.from(), d = m.dir(), to = m.to();
+  // Off the board (a step across an edge wraps to another file or rank).
+  if ((d == kNorth && rank_of(from) == 7) || (d == kSouth && rank_of(from) == 0) ||
+      (d == kEast && file_of(from) == 7) || (d == kWest && file_of(from) == 0))
+    return false;
+  const int us = p.side, them = us ^ 1;
+  const Bitboard mobile = p.color[us] & ~frozen(p, us);
+  if (p.push_sq != kNoSquare) {
+    // Only step B of the push.
+    if (to != p.push_sq || !(mobile & p.stronger(us, p.push_str) & bit(from))) return false;
+  } else {
+    if (p.occupied() & bit(to)) return false;
+    if (p.color[us] & bit(from)) {
+      if (!(mobile & bit(from))) return false;
+      if (d == kBackward[us] && (p.type[kRabbit] & bit(from))) return false;
+    } else if (p.color[them] & bit(from)) {
+      const bool pull = to == p.pull_sq && (p.weaker(them, p.pull_str) & bit(from));
+      const bool push = p.steps <= 2 && (mobile & p.stronger(us, p.type_at(from) + 1) & kAdj.v[from]);
+      if (!pull && !push) return false;
+    } else {
+      return false;
+    }
+  }
+  // Rule 3: a 4th step may not restore the turn-start board.
+  return p.steps != 3 || hash_after_step(p, from, d) != p.start_hash;
+}
+
 bool has_legal_step(const Position& p) {
   const int us = p.side, them = us ^ 1;
   const Bitboard own = p.color[us], opp = p.color[them];

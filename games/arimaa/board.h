@@ -215,6 +215,10 @@ Position play(const Position& p, Move m);
 // turn (the threats it would have if the side to move passed now).
 Position opponent_turn_view(const Position& p);
 
+// Is the step m among generate_moves(p)? The same rules, for one step
+// (a replayed sequence checks its steps without listing every move).
+bool is_legal_step(const Position& p, Move m);
+
 // True if the side to move has at least one legal first step (then it has
 // a legal turn, repetitions aside: rules §5.7 "useful fact").
 bool has_legal_step(const Position& p);

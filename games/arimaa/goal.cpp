@@ -17,19 +17,22 @@ constexpr int kForward[2] = {kNorth, kSouth};
 bool reach_uncached(const Position& p, int d);
 
 // reach() is a function of the step state and d alone: remember answers
-// (the same nodes recur through different step orders).
+// (the same nodes recur through different step orders). 2 MB a thread: in
+// positions full of goal threats 16,384 entries thrashed; 131,072 (and as
+// many in the goal-steps cache below) took a fifth off `go depth 8`
+// (docs/benchmarks/arimaa.md, session 31).
 bool reach(const Position& p, int d) {
   if (d <= 1) return reach_uncached(p, d);
   struct Entry {
     std::uint64_t key;
     bool value;
   };
-  Entry* const memo = thread_array<Entry, 1 << 14>();
+  Entry* const memo = thread_array<Entry, 1 << 17>();
   const Zobrist& z = zobrist();
   std::uint64_t key = (p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str]) +
                       static_cast<std::uint64_t>(d) * 0x9E3779B97F4A7C15ULL;
   if (key == 0) key = 1;
-  Entry& e = memo[key & ((1 << 14) - 1)];
+  Entry& e = memo[key & ((1 << 17) - 1)];
   if (e.key == key) return e.value;
   const bool v = reach_uncached(p, d);
   e = {key, v};
@@ -149,7 +152,7 @@ struct CacheEntry {
   std::uint64_t key;
   std::int8_t result;
 };
-constexpr std::size_t kCacheSize = 1 << 15;
+constexpr std::size_t kCacheSize = 1 << 17;
 
 CacheEntry& cache_slot(const Position& p, int limit, std::uint64_t& key) {
   CacheEntry* const cache = thread_array<CacheEntry, kCacheSize>();
@@ -265,19 +268,100 @@ ThreatArea threat_area(const Position& p, int c) {
   return a;
 }
 
-// The opponent of the side to move still has a goal in its next turn if
-// the side to move ended its turn now (a board reached within the turn).
-bool threat_remains(const Position& p) {
-  return opponent_rabbit_near(p) && has_goal(opponent_turn_view(p), 4);
+// A goal sequence of the side to move (its steps from the start of its
+// turn), found once and replayed on the boards the defence search reaches:
+// in positions full of goal threats nearly every defence tried leaves the
+// threat standing (98% of the checks), and replaying a sequence that still
+// scores costs a few move generations where the goal search costs
+// hundreds (docs/benchmarks/arimaa.md, session 31).
+struct Witness {
+  Move steps[4];
+  int n = 0;  // 0: none
+};
+
+bool rabbit_on_goal(const Position& p, int c) { return (p.color[c] & p.type[kRabbit] & kGoalRow[c]) != 0; }
+
+// Does the witness still score on this board (the side to move at the start
+// of its turn)? Every step must be legal here; a "yes" is a real goal.
+bool still_scores(const Position& p, const Witness& w) {
+  const int us = p.side;
+  Position c = p;
+  for (int i = 0; i < w.n; ++i) {
+    if (!is_legal_step(c, w.steps[i])) return false;
+    c = play(c, w.steps[i]);
+    if (c.side != us) return rabbit_on_goal(c, us);  // the 4th step ended the turn
+  }
+  return c.push_sq == kNoSquare && rabbit_on_goal(c, us);
 }
 
-bool stop_within_uncached(const Position& p, int d, const ThreatArea& area, int& budget);
+// One goal sequence within d steps when reach(p, d) found one: at each step
+// a child from which reach still succeeds (reach remembers the answers).
+Witness find_witness(const Position& p, int d) {
+  const int us = p.side;
+  Witness w;
+  Position x = p;
+  while (!(x.steps > 0 && x.push_sq == kNoSquare && rabbit_on_goal(x, us))) {
+    if (d == 0 || w.n == 4) return Witness{};
+    MoveBuffer buffer;
+    Move* const moves = buffer.data();
+    const int n = generate_moves(x, moves);
+    bool found = false;
+    for (int i = 0; i < n && !found; ++i) {
+      const Move m = moves[i];
+      if (!m.is_step()) continue;
+      const Position c = play(x, m);
+      if (c.side != us) {
+        if (!rabbit_on_goal(c, us)) continue;
+        w.steps[w.n++] = m;
+        return w;
+      }
+      if (reach(c, d - 1)) {
+        w.steps[w.n++] = m;
+        x = c;
+        --d;
+        found = true;
+      }
+    }
+    if (!found) return Witness{};
+  }
+  return w;
+}
+
+// What the defence search knows while it runs: where the threats are, and
+// the goal sequences found so far.
+struct Defence {
+  ThreatArea area;
+  Witness known[4];
+  int count = 0, next = 0;
+
+  // Does the attacker (the side to move of `v`, at the start of its turn)
+  // have a goal in its turn? A known sequence first, else the goal search,
+  // whose sequence is then remembered.
+  bool attacker_scores(const Position& v) {
+    for (int i = 0; i < count; ++i)
+      if (still_scores(v, known[i])) return true;
+    if (!has_goal(v, 4)) return false;
+    const Witness w = find_witness(v, 4);
+    if (w.n > 0) {
+      known[next] = w;
+      next = (next + 1) % 4;
+      count = std::max(count, next == 0 ? 4 : next);
+    }
+    return true;
+  }
+
+  // The opponent of the side to move still has a goal in its next turn if
+  // the side to move ended its turn now (a board reached within the turn).
+  bool threat_remains(const Position& p) { return opponent_rabbit_near(p) && attacker_scores(opponent_turn_view(p)); }
+};
+
+bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget);
 
 // Answers depend on the step state, d and the zone, all in the key (the
 // ways only order the steps); an answer forced by an exhausted budget is
 // not remembered.
-bool stop_within(const Position& p, int d, const ThreatArea& area, int& budget) {
-  const Bitboard zone = area.zone;
+bool stop_within(const Position& p, int d, Defence& def, int& budget) {
+  const Bitboard zone = def.area.zone;
   if (d == 0) return false;
   struct Entry {
     std::uint64_t key;
@@ -292,13 +376,14 @@ bool stop_within(const Position& p, int d, const ThreatArea& area, int& budget) 
   Entry& e = memo[key & ((1 << 12) - 1)];
   if (e.key == key) return e.value;
   const int before = budget;
-  const bool v = stop_within_uncached(p, d, area, budget);
+  const bool v = stop_within_uncached(p, d, def, budget);
   if (budget >= 0 || before < 0) e = {key, v};  // not an answer forced by the budget
   return v;
 }
 
-bool stop_within_uncached(const Position& p, int d, const ThreatArea& area, int& budget) {
+bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget) {
   const int us = p.side;
+  const ThreatArea& area = def.area;
   MoveBuffer buffer;
   Move* const moves = buffer.data();
   const int n = generate_moves(p, moves);
@@ -316,12 +401,12 @@ bool stop_within_uncached(const Position& p, int d, const ThreatArea& area, int&
       const Position c = play(p, m);
       if (c.side != us) {
         // The 4th step ended the turn: the opponent moves next.
-        if (!has_goal(c, 4)) return true;
+        if (!def.attacker_scores(c)) return true;
         continue;
       }
       // The turn may end here (no push pending, the board changed).
-      if (c.push_sq == kNoSquare && c.hash != c.start_hash && !threat_remains(c)) return true;
-      if (stop_within(c, d - 1, area, budget)) return true;
+      if (c.push_sq == kNoSquare && c.hash != c.start_hash && !def.threat_remains(c)) return true;
+      if (stop_within(c, d - 1, def, budget)) return true;
     }
   }
   return false;
@@ -331,10 +416,11 @@ bool stop_within_uncached(const Position& p, int d, const ThreatArea& area, int&
 
 bool can_stop_goal_threat(const Position& p, int& budget) {
   if (p.setup_phase()) return true;
-  const ThreatArea area = threat_area(p, p.side ^ 1);
+  Defence def;
+  def.area = threat_area(p, p.side ^ 1);
   const int left = 4 - p.steps;
   for (int d = 1; d <= left; ++d)
-    if (stop_within(p, d, area, budget)) return true;
+    if (stop_within(p, d, def, budget)) return true;
   return false;
 }
 
