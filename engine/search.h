@@ -85,6 +85,14 @@ template <class G>
 concept HasWinDistance = requires(const typename G::Position& p, int depth) {
   { G::win_distance(p, depth) } -> std::convertible_to<int>;
 };
+// Optional depth cost of a move, in plies (at least 1; 1 without the hook):
+// in Arimaa, ending a turn early gives up its unplayed steps, and a search
+// that counts depth in steps charges them, so that every turn costs the
+// same depth whatever its length.
+template <class G>
+concept HasDepthCost = requires(const typename G::Position& p, typename G::Move m) {
+  { G::depth_cost(p, m) } -> std::convertible_to<int>;
+};
 // Optional lazy evaluation: the static evaluation when it lies strictly
 // between `lo` and `hi`; otherwise any value on the same side of the
 // window and no farther from it than the evaluation (at least `hi` and at
@@ -395,7 +403,7 @@ class Searcher {
       if (id_ == 0 && report_ && completed_depth_ > 0) report_progress(move_number);
       const Position child = G::play(root_, rm.move);
       const bool same = G::side_to_move(child) == us;
-      const int new_depth = depth - 1 + (root_moves_.size() == 1 ? 1 : 0);
+      const int new_depth = after_cost(root_, rm.move, depth - 1 + (root_moves_.size() == 1 ? 1 : 0));
       Score score;
       pv_len_[1] = 0;
       if (shared_->exact_root_scores) {
@@ -491,6 +499,13 @@ class Searcher {
     if (shared_->unbounded.load(std::memory_order_relaxed)) return;
     if (shared_->out_of_time() || (shared_->limits.nodes > 0 && shared_->total_nodes() >= shared_->limits.nodes))
       shared_->stop.store(true, std::memory_order_relaxed);
+  }
+
+  // The depth left after move m, `depth` being what one ply would leave
+  // (HasDepthCost; never below the quiescence search's 0).
+  static int after_cost(const Position& pos, Move m, int depth) {
+    if constexpr (HasDepthCost<G>) return std::max(0, depth - (G::depth_cost(pos, m) - 1));
+    else return depth;
   }
 
   Score child_value(const Position& child, bool same_side, Score alpha, Score beta, int depth,
@@ -649,23 +664,24 @@ class Searcher {
       }
       const Position child = G::play(pos, moves[i]);
       const bool same = G::side_to_move(child) == us;
+      const int move_depth = after_cost(pos, moves[i], new_depth);
       Score score;
       if (searched++ == 0) {
-        score = child_value(child, same, alpha, beta, new_depth, ply + 1, pv_node);
+        score = child_value(child, same, alpha, beta, move_depth, ply + 1, pv_node);
       } else {
         // Late moves get one ply less; if they surprise, search them again.
-        int reduced = new_depth;
+        int reduced = move_depth;
         if constexpr (HasReduction<G>) {
           if (depth >= 2 && searched > 3 && n > 4 && !pv_node)
-            reduced -= std::clamp(G::reduction(depth, searched), 0, new_depth);
+            reduced -= std::clamp(G::reduction(depth, searched), 0, move_depth);
         } else {
           if (depth >= 3 && searched > 3 && n > 4 && !pv_node) reduced -= 1 + (searched > 8 && depth >= 6);
         }
         score = child_value(child, same, alpha, alpha + 1, reduced, ply + 1, false);
-        if (score > alpha && reduced < new_depth && !stopped())
-          score = child_value(child, same, alpha, alpha + 1, new_depth, ply + 1, false);
+        if (score > alpha && reduced < move_depth && !stopped())
+          score = child_value(child, same, alpha, alpha + 1, move_depth, ply + 1, false);
         if (score > alpha && score < beta && pv_node && !stopped())
-          score = child_value(child, same, alpha, beta, new_depth, ply + 1, true);
+          score = child_value(child, same, alpha, beta, move_depth, ply + 1, true);
       }
       if (stopped()) return 0;
       if (score > best) {

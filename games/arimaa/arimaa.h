@@ -103,6 +103,9 @@ struct Arimaa {
   static bool null_move(const Position& pos, Position& out);
   // Late steps of the ~30 at a node are reduced more.
   static int reduction(int depth, int move_number);
+  // Ending the turn gives up its unplayed steps: every turn costs 4 plies
+  // of depth, however many steps it has.
+  static int depth_cost(const Position& pos, Move m) { return m.is_pass() ? 4 - pos.steps : 1; }
   // Quiet steps (no capture, push, pull, end of turn or rabbit run) may be
   // pruned near the horizon at non-PV nodes.
   static bool is_quiet(const Position& pos, Move m);

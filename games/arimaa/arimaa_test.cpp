@@ -427,6 +427,19 @@ TEST_CASE("arimaa: one step's legality is the move list's") {
   CHECK_FALSE(is_legal_step(fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2"), Move::pass()));
 }
 
+TEST_CASE("arimaa: ending a turn early costs the search its unplayed steps") {
+  // Every turn costs 4 plies of depth, however many steps it has.
+  Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+  const Move step = Move::step(8, kNorth);  // Ha2n
+  CHECK(Arimaa::depth_cost(p, step) == 1);
+  for (int used = 1; used <= 3; ++used) {
+    p = play(p, Move::step(8 + 8 * (used - 1), kNorth));
+    REQUIRE(int(p.steps) == used);
+    CHECK(Arimaa::depth_cost(p, Move::pass()) == 4 - used);
+    CHECK(used + Arimaa::depth_cost(p, Move::pass()) == 4);
+  }
+}
+
 TEST_CASE("arimaa: the setup book") {
   std::ifstream f(std::string(LUDUS_SOURCE_DIR) + "/book/arimaa/setups.txt");
   REQUIRE(f);

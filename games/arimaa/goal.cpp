@@ -272,8 +272,8 @@ ThreatArea threat_area(const Position& p, int c) {
 // turn), found once and replayed on the boards the defence search reaches:
 // in positions full of goal threats nearly every defence tried leaves the
 // threat standing (98% of the checks), and replaying a sequence that still
-// scores costs a few move generations where the goal search costs
-// hundreds (docs/benchmarks/arimaa.md, session 31).
+// scores costs four step checks where the goal search generates moves at
+// hundreds of nodes (docs/benchmarks/arimaa.md, session 31).
 struct Witness {
   Move steps[4];
   int n = 0;  // 0: none
@@ -343,9 +343,9 @@ struct Defence {
     if (!has_goal(v, 4)) return false;
     const Witness w = find_witness(v, 4);
     if (w.n > 0) {
-      known[next] = w;
+      known[next] = w;  // the oldest goes first
       next = (next + 1) % 4;
-      count = std::max(count, next == 0 ? 4 : next);
+      count = std::min(count + 1, 4);
     }
     return true;
   }

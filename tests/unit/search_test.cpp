@@ -100,6 +100,32 @@ TEST_CASE("search: a turn of two sub-moves by one side is scored without negatio
   }
 }
 
+namespace {
+// Minimax to a depth that each move uses by its depth cost; at depth 0 the
+// evaluation (Costly has no noisy moves, so quiescence stands pat).
+Score costly_minimax(const Costly::Position& p, int depth, bool with_cost) {
+  if (depth <= 0) return Costly::evaluate(p, {});
+  Score best = -kInfinity;
+  for (int m = 0; m <= 1; ++m) {
+    const int cost = with_cost ? Costly::depth_cost(p, m) : 1;
+    best = std::max<Score>(best, -costly_minimax(Costly::play(p, m), std::max(0, depth - cost), with_cost));
+  }
+  return best;
+}
+}  // namespace
+
+TEST_CASE("search: a move's depth cost shortens the lines through it") {
+  // P2 ends the lines sooner with costly moves, so the horizon (the plies
+  // played, P1's score) comes earlier than the nominal depth.
+  for (int depth = 3; depth <= 9; ++depth) {
+    SearchRun<Costly> run(Costly::start({}), depth);
+    INFO("depth " << depth);
+    CHECK(run.searcher->best_score() == costly_minimax(Costly::start({}), depth, true));
+    CHECK(run.searcher->best_score() < costly_minimax(Costly::start({}), depth, false));
+    CHECK(run.searcher->best_line().front() == 0);  // P1 keeps its depth
+  }
+}
+
 TEST_CASE("search: fixed depth with one thread is deterministic") {
   const auto root = TicTacToe::start({});
   SearchRun<TicTacToe> a(root, 6), b(root, 6);

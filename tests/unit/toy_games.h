@@ -305,4 +305,57 @@ static_assert(GameTraits<TicTacToe>);
 static_assert(GameTraits<TakeAway>);
 static_assert(GameTraits<LateRefutation>);
 
+// A game without end: each ply is a cheap move (0) or a costly one (1) that
+// uses 3 plies of search depth (HasDepthCost, as an Arimaa turn ended early
+// gives up its steps). The evaluation is the number of plies played, good
+// for P1: P2 plays costly moves to reach the horizon sooner, P1 cheap ones.
+struct Costly {
+  static constexpr std::string_view kName = "costly";
+  static constexpr int kMaxMoves = 2;
+  struct Config {};
+  struct Position {
+    int plies = 0, costly = 0;  // plies played, costly moves among them
+    Side side = Side::P1;
+  };
+  using Move = int;
+
+  static std::vector<OptionSpec> options() { return {}; }
+  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
+  static Position start(const Config&) { return {}; }
+  static Side side_to_move(const Position& p) { return p.side; }
+  static Outcome outcome(const Position&) { return Outcome::Ongoing; }
+  static int legal_moves(const Position&, Move* out) {
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+  }
+  static Position play(const Position& p, Move m) { return {p.plies + 1, p.costly + m, opposite(p.side)}; }
+  static int depth_cost(const Position&, Move m) { return m == 1 ? 3 : 1; }
+  static std::uint64_t key(const Position& p) {
+    return (static_cast<std::uint64_t>(p.plies) * 256 + static_cast<std::uint64_t>(p.costly) * 2 +
+            (p.side == Side::P2) + 1) *
+           0x9E3779B97F4A7C15ull;
+  }
+  static Score terminal_score(const Position&, int ply) { return mated_in(ply); }
+  static Score evaluate(const Position& p, const Config&) {
+    return static_cast<Score>(p.side == Side::P1 ? p.plies : -p.plies);
+  }
+  static std::string move_to_string(Move m) { return std::to_string(m); }
+  static Status parse_move(const Position&, std::string_view s, Move& m) {
+    if (s != "0" && s != "1") return Status::fail("bad move");
+    m = s[0] - '0';
+    return Status::ok();
+  }
+  static std::string to_fen(const Position& p) {
+    return std::to_string(p.plies) + " " + std::to_string(p.costly) + (p.side == Side::P1 ? " 1" : " 2");
+  }
+  static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
+  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
+  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
+  static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 1); }
+  static Move unpack(std::uint16_t u) { return u - 1; }
+};
+
+static_assert(GameTraits<Costly>);
+
 }  // namespace ludus::toy
