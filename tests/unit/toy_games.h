@@ -17,20 +17,37 @@
 
 namespace ludus::toy {
 
-struct TicTacToe {
+// What the toy games share: no options, no evaluation terms, the side to
+// move kept in the position, the FEN as the board.
+template <class G>
+struct ToyTraits {
+  struct Config {};
+  static std::vector<OptionSpec> options() { return {}; }
+  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
+  template <class P>
+  static Side side_to_move(const P& p) {
+    return p.side;
+  }
+  template <class P>
+  static std::vector<std::string> board_lines(const P& p) {
+    return {G::to_fen(p)};
+  }
+  template <class P>
+  static std::vector<std::string> eval_lines(const P&, const Config&) {
+    return {};
+  }
+};
+
+struct TicTacToe : ToyTraits<TicTacToe> {
   static constexpr std::string_view kName = "tictactoe";
   static constexpr int kMaxMoves = 9;
-  struct Config {};
   struct Position {
     std::array<char, 9> cells{};  // 0, 'x', 'o'
     Side side = Side::P1;
   };
   using Move = int;
 
-  static std::vector<OptionSpec> options() { return {}; }
-  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
   static Position start(const Config&) { return {}; }
-  static Side side_to_move(const Position& p) { return p.side; }
   static char winner(const Position& p) {
     static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
                                     {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
@@ -92,16 +109,13 @@ struct TicTacToe {
     p.side = s[10] == 'x' ? Side::P1 : Side::P2;
     return Status::ok();
   }
-  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
-  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
   static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 1); }
   static Move unpack(std::uint16_t u) { return u - 1; }
 };
 
-struct TakeAway {
+struct TakeAway : ToyTraits<TakeAway> {
   static constexpr std::string_view kName = "takeaway";
   static constexpr int kMaxMoves = 2;
-  struct Config {};
   struct Position {
     int stones = 0;
     int step = 0;  // 0: first sub-move of the turn, 1: second
@@ -133,10 +147,7 @@ struct TakeAway {
     return Status::ok();
   }
 
-  static std::vector<OptionSpec> options() { return {}; }
-  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
   static Position start(const Config&) { return {11, 0, Side::P1, Side::P1}; }
-  static Side side_to_move(const Position& p) { return p.side; }
   static Outcome outcome(const Position& p) {
     if (p.stones > 0) return Outcome::Ongoing;
     return p.last_taker == Side::P1 ? Outcome::P1Win : Outcome::P2Win;
@@ -179,8 +190,6 @@ struct TakeAway {
     return std::to_string(p.stones) + " " + std::to_string(p.step) + (p.side == Side::P1 ? " 1" : " 2");
   }
   static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
-  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
-  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
   static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m); }
   static Move unpack(std::uint16_t u) { return u; }
 };
@@ -249,11 +258,10 @@ struct Walk {
 // best first sub-move through depth 6, and at depth 7 the aspiration window
 // around +100 sees every root move fail low: the first (0) at -500, the
 // others at 0.
-struct LateRefutation {
+struct LateRefutation : ToyTraits<LateRefutation> {
   static constexpr std::string_view kName = "laterefutation";
   static constexpr int kMaxMoves = 8;
   static constexpr bool kMultiMoveTurns = true;
-  struct Config {};
   struct Position {
     std::uint64_t key = 1;  // the line played, hashed
     int len = 0;            // sub-moves played
@@ -268,10 +276,7 @@ struct LateRefutation {
     return s;
   }
   static Status parse_turn(const Position&, std::string_view, std::vector<Move>&) { return Status::fail("unsupported"); }
-  static std::vector<OptionSpec> options() { return {}; }
-  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
   static Position start(const Config&) { return {}; }
-  static Side side_to_move(const Position& p) { return p.side; }
   static Outcome outcome(const Position&) { return Outcome::Ongoing; }
   static int legal_moves(const Position&, Move* out) {
     for (int k = 0; k < kMaxMoves; ++k) out[k] = k;
@@ -295,8 +300,6 @@ struct LateRefutation {
   static Status parse_move(const Position&, std::string_view, Move&) { return Status::fail("unsupported"); }
   static std::string to_fen(const Position& p) { return std::to_string(p.len); }
   static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
-  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
-  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
   static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 1); }
   static Move unpack(std::uint16_t u) { return u - 1; }
 };
@@ -309,20 +312,16 @@ static_assert(GameTraits<LateRefutation>);
 // uses 3 plies of search depth (HasDepthCost, as an Arimaa turn ended early
 // gives up its steps). The evaluation is the number of plies played, good
 // for P1: P2 plays costly moves to reach the horizon sooner, P1 cheap ones.
-struct Costly {
+struct Costly : ToyTraits<Costly> {
   static constexpr std::string_view kName = "costly";
   static constexpr int kMaxMoves = 2;
-  struct Config {};
   struct Position {
     int plies = 0, costly = 0;  // plies played, costly moves among them
     Side side = Side::P1;
   };
   using Move = int;
 
-  static std::vector<OptionSpec> options() { return {}; }
-  static Status set_option(Config&, std::string_view, std::string_view) { return Status::fail("none"); }
   static Position start(const Config&) { return {}; }
-  static Side side_to_move(const Position& p) { return p.side; }
   static Outcome outcome(const Position&) { return Outcome::Ongoing; }
   static int legal_moves(const Position&, Move* out) {
     out[0] = 0;
@@ -350,8 +349,6 @@ struct Costly {
     return std::to_string(p.plies) + " " + std::to_string(p.costly) + (p.side == Side::P1 ? " 1" : " 2");
   }
   static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
-  static std::vector<std::string> board_lines(const Position& p) { return {to_fen(p)}; }
-  static std::vector<std::string> eval_lines(const Position&, const Config&) { return {}; }
   static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 1); }
   static Move unpack(std::uint16_t u) { return u - 1; }
 };
