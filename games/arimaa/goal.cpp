@@ -10,6 +10,15 @@ namespace {
 
 constexpr int kForward[2] = {kNorth, kSouth};
 
+// A rabbit of colour c stands on its goal row.
+bool rabbit_on_goal(const Position& p, int c) { return (p.color[c] & p.type[kRabbit] & kGoalRow[c]) != 0; }
+
+// The side to move has a rabbit on its goal row and may end its turn now
+// (a step played, no push waiting for its completion): a goal.
+bool can_end_on_goal(const Position& p) {
+  return p.steps > 0 && p.push_sq == kNoSquare && rabbit_on_goal(p, p.side);
+}
+
 // Depth-first search over the real steps that can matter for a goal in
 // `d` more steps: steps of rabbits that can still make it, and (when there
 // are steps to spare) steps of pieces near them and their way forward
@@ -67,7 +76,7 @@ void path_costs(const Position& p, int us, int d, int cost[5][8]) {
 bool reach_uncached(const Position& p, int d) {
   const int us = p.side;
   const Bitboard rabbits = p.color[us] & p.type[kRabbit];
-  if (p.steps > 0 && p.push_sq == kNoSquare && (rabbits & kGoalRow[us])) return true;
+  if (can_end_on_goal(p)) return true;
   if (d == 0) return false;
   // Steps each rabbit needs at least: its distance, one more if it is
   // frozen or its way forward is blocked; one more for everyone while a push
@@ -106,7 +115,7 @@ bool reach_uncached(const Position& p, int d) {
       Position c = p;
       do_step(c, lsb(b), kForward[us]);
       if (c.side != us) {  // the 4th step ended the turn
-        if (c.color[us] & c.type[kRabbit] & kGoalRow[us]) return true;
+        if (rabbit_on_goal(c, us)) return true;
         continue;
       }
       if (reach(c, d - 1)) return true;
@@ -139,7 +148,7 @@ bool reach_uncached(const Position& p, int d) {
       }
       const Position c = play(p, m);
       if (c.side != us) {  // the 4th step ended the turn
-        if (c.color[us] & c.type[kRabbit] & kGoalRow[us]) return true;
+        if (rabbit_on_goal(c, us)) return true;
         continue;
       }
       if (reach(c, d - 1)) return true;
@@ -279,8 +288,6 @@ struct Witness {
   int n = 0;  // 0: none
 };
 
-bool rabbit_on_goal(const Position& p, int c) { return (p.color[c] & p.type[kRabbit] & kGoalRow[c]) != 0; }
-
 // Does the witness still score on this board (the side to move at the start
 // of its turn)? Every step must be legal here; a "yes" is a real goal.
 bool still_scores(const Position& p, const Witness& w) {
@@ -291,7 +298,7 @@ bool still_scores(const Position& p, const Witness& w) {
     c = play(c, w.steps[i]);
     if (c.side != us) return rabbit_on_goal(c, us);  // the 4th step ended the turn
   }
-  return c.push_sq == kNoSquare && rabbit_on_goal(c, us);
+  return can_end_on_goal(c);
 }
 
 // One goal sequence within d steps when reach(p, d) found one: at each step
@@ -300,7 +307,7 @@ Witness find_witness(const Position& p, int d) {
   const int us = p.side;
   Witness w;
   Position x = p;
-  while (!(x.steps > 0 && x.push_sq == kNoSquare && rabbit_on_goal(x, us))) {
+  while (!can_end_on_goal(x)) {
     if (d == 0 || w.n == 4) return Witness{};
     MoveBuffer buffer;
     Move* const moves = buffer.data();

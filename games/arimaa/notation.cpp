@@ -51,7 +51,7 @@ std::string piece_desc(int color, int type) {
   return std::string(color == kGold ? "gold " : "silver ") + std::string(kTypeNames[type]);
 }
 
-// Why a step that generate_moves() does not offer is illegal (best effort,
+// Why a step that is_legal_step() refuses is illegal (best effort,
 // for the error message).
 std::string explain_illegal(const Position& p, int from, int dir) {
   const int to = from + kDelta[dir];
@@ -279,7 +279,6 @@ Status parse_turn(const Position& pos, std::string_view token, std::vector<Move>
   if (steps == 0) return malformed(token, "no step");
   if (steps > 4) return fail_move(token, "more than 4 steps");
   Position cur = pos;
-  Move moves[kMaxMoves];
   for (const Item& it : items) {
     if (it.kind == Item::Capture) continue;  // captures follow from the steps (§7.3)
     const int c = cur.color_at(it.sq);
@@ -292,8 +291,7 @@ Status parse_turn(const Position& pos, std::string_view token, std::vector<Move>
       if (warnings) warnings->push_back(why);
     }
     const Move m = Move::step(it.sq, it.dir);
-    const int n = generate_moves(cur, moves);
-    if (std::find(moves, moves + n, m) == moves + n)
+    if (!is_legal_step(cur, m))
       return fail_move(token, "step '" + std::string(it.text) + "': " + explain_illegal(cur, it.sq, it.dir));
     cur = play(cur, m);
     out.push_back(m);
