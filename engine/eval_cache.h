@@ -2,7 +2,9 @@
 // evaluation is costly and whose search meets the same position again
 // where the transposition table does not help (leaves and quiescence nodes
 // reached by other move orders). Each game passes its own `Tag` type, so
-// each has its own table; searcher threads never share one.
+// each has its own table; searcher threads never share one. Any costly
+// score of a position may use it the same way (Arimaa's capture detector
+// does, with a table of its own).
 #pragma once
 
 #include <cstddef>

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "games/arimaa/board.h"
@@ -161,6 +163,56 @@ TEST_CASE("capture detector: never more than an exhaustive search, and the same 
   // Captures that need a detour (a step that brings no capture closer) or
   // two traps at once are not looked for: rare, at most one in ten.
   CHECK(equal * 10 >= found * 9);
+}
+
+TEST_CASE("capture detector: answers from its cache equal fresh searches") {
+  // Boards of random games asked with several limits and step counts, in
+  // one order here (twice: the second round reads the cache) and in the
+  // opposite order on a new thread, whose cache starts empty. A key that
+  // left out the limit would answer one question with another's answer;
+  // the key leaves out the steps used, which matter only through the
+  // limit (4 - steps caps it): the step counts here check that.
+  const Position start = capture_fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+  std::uint64_t seed = 0xCA5CADEULL;
+  std::vector<Position> boards;
+  for (int game = 0; game < 8; ++game) {
+    Position p = start;
+    for (int ply = 0; ply < 200; ++ply) {
+      MoveBuffer buffer;
+      Move* moves = buffer.data();
+      const int n = generate_moves(p, moves);
+      if (n == 0 || popcount(p.color[0]) < 6 || popcount(p.color[1]) < 6) break;
+      if (ply >= 20 && ply % 3 == 0 && p.push_sq == kNoSquare && p.pull_sq == kNoSquare) boards.push_back(p);
+      p = play(p, moves[next_random(seed) % static_cast<std::uint64_t>(n)]);
+    }
+  }
+  REQUIRE(boards.size() >= 100);
+  std::vector<std::pair<Position, int>> questions;
+  for (const Position& b : boards)
+    for (int steps = 0; steps <= 2; ++steps)
+      for (int limit : {4, 3, 2}) {
+        Position q = b;
+        q.steps = static_cast<std::uint8_t>(steps);
+        questions.emplace_back(q, limit);
+      }
+  auto answers = [&questions](bool backwards) {
+    std::vector<int> out(questions.size());
+    for (std::size_t k = 0; k < questions.size(); ++k) {
+      const std::size_t i = backwards ? questions.size() - 1 - k : k;
+      out[i] = capture_gain(questions[i].first, questions[i].second);
+    }
+    return out;
+  };
+  const std::vector<int> first = answers(false), again = answers(false);
+  std::vector<int> fresh;
+  std::thread([&] { fresh = answers(true); }).join();
+  CHECK(first == again);
+  CHECK(first == fresh);
+  // The questions differ in their answers: some boards win more with
+  // more steps.
+  int differ = 0;
+  for (std::size_t i = 0; i + 2 < first.size(); i += 3) differ += first[i] != first[i + 2];
+  CHECK(differ >= 10);
 }
 
 TEST_CASE("capture detector: the evaluation counts 7/10 of the side to move's capture") {
