@@ -791,6 +791,19 @@ int eval_term(const std::string& f, const std::string& name) {
 }
 }  // namespace
 
+TEST_CASE("arimaa: a stoppable goal threat costs 375, 180 a step spent and 30 a step the goal needs fewer than four") {
+  // Gold's rabbit a7 goals in one step next turn; Silver's cat c8 can stop
+  // it (from b7 it freezes the rabbit), so the threat is stoppable.
+  CHECK(eval_term("2c5/R7/8/8/8/8/8/7r s 10", "goal") == -(375 + 30 * 3));
+  // The rabbit on a6 needs two steps.
+  CHECK(eval_term("2c5/8/R7/8/8/8/8/7r s 10", "goal") == -(375 + 30 * 2));
+  // Two of Silver's steps already spent: two left to stop it.
+  Position later = fen("2c5/R7/8/8/8/8/8/7r s 10");
+  later.steps = 2;
+  const auto lines = eval_lines(later);
+  CHECK(std::find(lines.begin(), lines.end(), "goal " + std::to_string(-(375 + 180 * 2 + 30 * 3))) != lines.end());
+}
+
 TEST_CASE("arimaa: a trap's last supporter, a stronger enemy up to two steps from it") {
   // Gold's elephant on c6 kept by the rabbit on b6 alone. Silver's cat on
   // a8 reaches b7 in two steps and pushes the rabbit off in two more: with
