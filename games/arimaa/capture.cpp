@@ -119,16 +119,19 @@ inline int material_delta(const Position& p, const Position& c, int a) {
 }
 
 int gain_uncached(const Position& p, int d, int trap);
+int gain_counted(const Position& p, int d, int trap, const Attackers& at, Bitboard counted);
+
+// Whether d steps can capture at all from p: one step captures only as
+// the second step of a pull (an own step never removes an enemy supporter
+// by itself, and a push needs two).
+inline bool can_gain(const Position& p, int d) {
+  return d > 1 || (d == 1 && (p.pull_sq != kNoSquare || p.push_sq != kNoSquare));
+}
 
 // The best net gain within d steps on `trap` (an index). The subtrees are
-// small: a table of answers cost more than it saved (measured).
-int gain(const Position& p, int d, int trap) {
-  if (d <= 0) return 0;
-  // One step captures only as the second step of a pull (an own step
-  // never removes an enemy supporter by itself, and a push needs two).
-  if (d == 1 && p.pull_sq == kNoSquare && p.push_sq == kNoSquare) return 0;
-  return gain_uncached(p, d, trap);
-}
+// small: a table of their answers cost more than it saved (measured); the
+// whole detector's answers are cached in capture_gain().
+int gain(const Position& p, int d, int trap) { return can_gain(p, d) ? gain_uncached(p, d, trap) : 0; }
 
 inline int dir_of(int from, int to) {
   const int diff = to - from;
@@ -200,15 +203,19 @@ int capture_steps(const Position& p, const Attackers& at, Bitboard counted, Move
 // The best net gain within d steps by captures on `trap` (an index), the
 // sequences that need every step (see capture_steps).
 int gain_uncached(const Position& p, int d, int trap) {
+  Bitboard counted = 0;
+  const Attackers at(p, p.side);
+  if (p.push_sq == kNoSquare && trap_bound(p, p.side, at, trap, counted) > d) return 0;
+  return gain_counted(p, d, trap, at, counted);
+}
+
+// gain_uncached() once the attacker's pieces (`at`) and the enemy pieces
+// trap_bound() counted for `trap` (none with a push pending) are known.
+int gain_counted(const Position& p, int d, int trap, const Attackers& at, Bitboard counted) {
   const int a = p.side;
   const bool forced = p.push_sq != kNoSquare;
-  Bitboard counted = 0;
-  const Attackers at(p, a);
-  if (!forced) {
-    if (trap_bound(p, a, at, trap, counted) > d) return 0;
-    // An own piece on the trap may have to step off it.
-    counted |= p.color[a] & bit(kTrapSquares[trap]) & adj(counted);
-  }
+  // An own piece on the trap may have to step off it.
+  if (!forced) counted |= p.color[a] & bit(kTrapSquares[trap]) & adj(counted);
   MoveBuffer buffer;
   Move* const moves = buffer.data();
   const int n = capture_steps(p, at, counted, moves);
@@ -248,17 +255,20 @@ int capture_gain(const Position& p, int limit) {
   const bool forced = p.push_sq != kNoSquare;
   const Attackers at(p, p.side);
   int bounds[4];
+  Bitboard counted[4] = {};
   bool any = false;
   for (int i = 0; i < 4; ++i) {
-    Bitboard pieces;
-    bounds[i] = forced ? limit : trap_bound(p, p.side, at, i, pieces);
+    bounds[i] = forced ? limit : trap_bound(p, p.side, at, i, counted[i]);
     any |= bounds[i] <= limit;
   }
   if (!any) return 0;
+  // Each trap's search starts from what the bounds found (gain_uncached
+  // would find it again).
   auto search = [&] {
     int best = 0;
     for (int i = 0; i < 4; ++i)
-      if (bounds[i] <= limit) best = std::max(best, gain(p, bounds[i], i));
+      if (bounds[i] <= limit && can_gain(p, bounds[i]))
+        best = std::max(best, gain_counted(p, bounds[i], i, at, counted[i]));
     return best;
   };
   // The evaluation asks again for boards it met before (the opponent's
