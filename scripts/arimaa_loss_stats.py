@@ -25,6 +25,7 @@ and last, the captures per game in won and in lost games, by side, by kind
 side's) and by period (turns 1-20, 21-40, 41 on).
 """
 
+import argparse
 import gzip
 import os
 import sys
@@ -180,6 +181,6 @@ def count_captures(moves, into):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("records", nargs="+", help="match records (plain or .gz)")
+    main(parser.parse_args().records)
