@@ -118,20 +118,7 @@ inline int material_delta(const Position& p, const Position& c, int a) {
   return (value_of(p, a ^ 1) - value_of(c, a ^ 1)) - (value_of(p, a) - value_of(c, a));
 }
 
-int gain_uncached(const Position& p, int d, int trap);
-int gain_counted(const Position& p, int d, int trap, const Attackers& at, Bitboard counted);
-
-// Whether d steps can capture at all from p: one step captures only as
-// the second step of a pull (an own step never removes an enemy supporter
-// by itself, and a push needs two).
-inline bool can_gain(const Position& p, int d) {
-  return d > 1 || (d == 1 && (p.pull_sq != kNoSquare || p.push_sq != kNoSquare));
-}
-
-// The best net gain within d steps on `trap` (an index). The subtrees are
-// small: a table of their answers cost more than it saved (measured); the
-// whole detector's answers are cached in capture_gain().
-int gain(const Position& p, int d, int trap) { return can_gain(p, d) ? gain_uncached(p, d, trap) : 0; }
+int gain(const Position& p, int d, int trap);
 
 inline int dir_of(int from, int to) {
   const int diff = to - from;
@@ -200,16 +187,14 @@ int capture_steps(const Position& p, const Attackers& at, Bitboard counted, Move
   return n;
 }
 
-// The best net gain within d steps by captures on `trap` (an index), the
-// sequences that need every step (see capture_steps).
-int gain_uncached(const Position& p, int d, int trap) {
-  Bitboard counted = 0;
-  const Attackers at(p, p.side);
-  if (p.push_sq == kNoSquare && trap_bound(p, p.side, at, trap, counted) > d) return 0;
-  return gain_counted(p, d, trap, at, counted);
+// Whether d steps can capture at all from p: one step captures only as
+// the second step of a pull (an own step never removes an enemy supporter
+// by itself, and a push needs two).
+inline bool can_gain(const Position& p, int d) {
+  return d > 1 || (d == 1 && (p.pull_sq != kNoSquare || p.push_sq != kNoSquare));
 }
 
-// gain_uncached() once the attacker's pieces (`at`) and the enemy pieces
+// gain() once the attacker's pieces (`at`) and the enemy pieces
 // trap_bound() counted for `trap` (none with a push pending) are known.
 int gain_counted(const Position& p, int d, int trap, const Attackers& at, Bitboard counted) {
   const int a = p.side;
@@ -233,6 +218,18 @@ int gain_counted(const Position& p, int d, int trap, const Attackers& at, Bitboa
   // A pending push cannot be left: its best completion counts, even a bad one.
   if (forced) return best == kNoCompletion ? 0 : best;
   return best;
+}
+
+// The best net gain within d steps by captures on `trap` (an index), the
+// sequences that need every step (see capture_steps). The subtrees are
+// small: a table of their answers cost more than it saved (measured); the
+// whole detector's answers are cached in capture_gain().
+int gain(const Position& p, int d, int trap) {
+  if (!can_gain(p, d)) return 0;
+  Bitboard counted = 0;
+  const Attackers at(p, p.side);
+  if (p.push_sq == kNoSquare && trap_bound(p, p.side, at, trap, counted) > d) return 0;
+  return gain_counted(p, d, trap, at, counted);
 }
 
 }  // namespace
@@ -262,7 +259,7 @@ int capture_gain(const Position& p, int limit) {
     any |= bounds[i] <= limit;
   }
   if (!any) return 0;
-  // Each trap's search starts from what the bounds found (gain_uncached
+  // Each trap's search starts from what the bounds found (gain()
   // would find it again).
   auto search = [&] {
     int best = 0;

@@ -144,6 +144,18 @@ constexpr int kFrameBlockerPercent = 10;
 // (docs/benchmarks/arimaa.md, session 17).
 constexpr int kUnstoppableGoal = 2000;
 constexpr int kGoalDefenceBudget = 10000;
+// A stoppable goal threat of the opponent's costs kStoppableGoal, plus
+// kGoalPerStepSpent for every step the side to move has already spent and
+// kGoalPerStepShort for every step the goal needs fewer than four: one and
+// a half times the weights of sessions 8-31. Fitted to the results of
+// 2,395 games against the seed evaluator, the goal term told the result
+// 1.5-1.9 times as much as its weight against material's (both colours).
+// With them ludus won 882 of 936 games against the seed (94.2%), against
+// 376 of 400 (94.0%) before: no worse, the gain inside the noise
+// (docs/benchmarks/arimaa.md, sessions 32-33).
+constexpr int kStoppableGoal = 375;
+constexpr int kGoalPerStepSpent = 180;
+constexpr int kGoalPerStepShort = 30;
 
 // The position as the board, the side to move and the steps used alone
 // (what the evaluation cache keys on): no pending push or pull option.
@@ -370,21 +382,13 @@ Terms compute_base(const Position& p) {
 // evaluation's time (docs/benchmarks/arimaa.md, session 30), so callers
 // that only need a bound may leave it out: it can only lower the score.
 // Returns whether that search is still to be done.
-//
-// A stoppable goal threat costs 375, 180 more for every step the side to
-// move has already spent and 30 for every step the threat needs fewer
-// than four: one and a half times the weights of sessions 8-31. Fitted to
-// the results of 2,395 games against the seed evaluator, the goal term
-// told the result 1.5-1.9 times as much as its weight against material's
-// (both colours); with the weights raised ludus won 97 of 100 against 94
-// for the code before (docs/benchmarks/arimaa.md, session 32).
 bool with_opponent_threats(const Position& q, Terms& t) {
   if (q.setup_phase()) return false;
   t.threats = -capture_gain(opponent_turn_view(q), 4) * kOpponentCapturePercent / 100;
   const int threat = opponent_goal_threat(q);
   if (threat <= 0) return false;
   const int left = 4 - q.steps;
-  t.goal -= 375 + 180 * (4 - left) + 30 * (4 - threat);
+  t.goal -= kStoppableGoal + kGoalPerStepSpent * (4 - left) + kGoalPerStepShort * (4 - threat);
   return true;
 }
 
