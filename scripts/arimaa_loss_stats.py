@@ -14,7 +14,9 @@ for Silver) and on the other side's. Standard library only.
 It also counts every game (won and lost) by setup kind, in each colour:
 "aligned" when each elephant faces the other elephant (the camels on the
 same half of the board, files a-d or e-h), "crossed" when each faces the
-other side's camel (docs/benchmarks/arimaa.md, session 16).
+other side's camel (docs/benchmarks/arimaa.md, session 16), and by the
+square of Gold's elephant (mirror images should score alike; sessions
+32 and 34 found that they do not always).
 
 Then ludus's wins by the game's length in turns (10 turns a row, 60 and
 more together); for ludus's rabbits captured on the seed's home traps, how
@@ -78,7 +80,8 @@ def main(paths):
                 rabbit_history[won][key] = rabbit_history[won].get(key, 0) + 1
             kind = setup_kind(g)
             if kind:
-                counts = by_setup.setdefault(("gold" if ludus_gold else "silver", kind), [0, 0])
+                gold_elephant = next(step[1:3] for step in steps[0] if step[0] == "E")
+                counts = by_setup.setdefault(("gold" if ludus_gold else "silver", kind, gold_elephant), [0, 0])
                 counts[0] += 1
                 counts[1] += 0 if won else 1
             if won:
@@ -102,8 +105,8 @@ def main(paths):
     for who in ("ludus", "seed"):
         own, enemy = by_trap.get((who, "own"), 0), by_trap.get((who, "enemy"), 0)
         print(f"up to turn 25, {who} lost {own + enemy} points: {own} on its own home traps, {enemy} on the other side's")
-    for (colour, kind), (games, lost_here) in sorted(by_setup.items()):
-        print(f"ludus as {colour}, {kind} setups: {games} games, {lost_here} lost")
+    for (colour, kind, gold_elephant), (games, lost_here) in sorted(by_setup.items()):
+        print(f"ludus as {colour}, {kind} setups, Gold's elephant on {gold_elephant}: {games} games, {lost_here} lost")
     print("ludus's wins by the game's length in turns")
     for first, (games, won_here) in sorted(by_length.items()):
         span = f"{first}+" if first == 60 else f"{first}-{first + 9}"
