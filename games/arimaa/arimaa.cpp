@@ -279,9 +279,9 @@ Status Arimaa::perft_shortcut(const Position& pos, int depth, std::optional<std:
 
 bool Arimaa::book_turn(const Position& pos, const Config& cfg, std::uint64_t random, std::vector<Move>& out) {
   if (!pos.setup_phase() || book_setups().empty()) return false;
-  // Gold sets up on an empty board (no Gold elephant yet: every setup).
-  // Evaluator=seed keeps the plain random choice: the baseline's setups
-  // stay those every recorded seed match was played with.
+  // Gold sets up on an empty board (no Gold elephant yet). Evaluator=seed
+  // keeps the plain random choice: the baseline's setups stay those every
+  // recorded seed match was played with.
   const std::vector<int> choices = setup_choices(pos.pieces(kGold, kElephant), cfg.evaluator == Config::Ludus);
   out = {Move::setup(choices[random % choices.size()])};
   return true;

@@ -139,11 +139,14 @@ constexpr int kFrameBlockerPercent = 10;
 // any material. The defence search visits at most kGoalDefenceBudget nodes
 // and, out of budget, answers "stoppable". 1,000 was too few where the
 // opponent's pieces fill our home (a lost seed-match game, arimaa_test.cpp:
-// no defence, proven within 10,000 nodes but not 1,000); searches that long
-// are rare, so the larger budget costs no measurable time
-// (docs/benchmarks/arimaa.md, session 17).
+// no defence, proven within 10,000 nodes but not 1,000), and 10,000 too
+// few a turn before another lost game's goal (arimaa_test.cpp: proven
+// within 100,000); searches that long are rare (one in 19,000 settled
+// threats ran out of 10,000 nodes in 41 positions of a match), so the
+// larger budget costs no measurable time (docs/benchmarks/arimaa.md,
+// sessions 17 and 34).
 constexpr int kUnstoppableGoal = 2000;
-constexpr int kGoalDefenceBudget = 10000;
+constexpr int kGoalDefenceBudget = 100000;
 // A stoppable goal threat of the opponent's costs kStoppableGoal, plus
 // kGoalPerStepSpent for every step the side to move has already spent and
 // kGoalPerStepShort for every step the goal needs fewer than four: one and

@@ -112,14 +112,18 @@ std::vector<Setup> builtin_setups() {
 
 std::vector<int> setup_choices(Bitboard gold_elephant, bool avoid_elephant) {
   const std::vector<Setup>& book = book_setups();
-  std::vector<int> all(book.size()), away;
+  std::vector<int> all(book.size()), chosen;
   for (std::size_t i = 0; i < book.size(); ++i) all[i] = static_cast<int>(i);
-  if (!avoid_elephant || !gold_elephant) return all;
-  const bool elephant_west = file_of(lsb(gold_elephant)) < 4;
+  if (!avoid_elephant) return all;
+  // Gold's own setup: the elephant on the east half. Silver's reply: the
+  // camel on the other half from Gold's elephant.
+  const bool elephant_west = gold_elephant && file_of(lsb(gold_elephant)) < 4;
+  const int type = gold_elephant ? kCamel : kElephant;
+  const bool want_west = gold_elephant ? !elephant_west : false;
   for (std::size_t i = 0; i < book.size(); ++i)
     for (const Placement& pl : book[i].pieces)
-      if (pl.type == kCamel && (file_of(pl.sq) < 4) != elephant_west) away.push_back(static_cast<int>(i));
-  return away.empty() ? all : away;
+      if (pl.type == type && (file_of(pl.sq) < 4) == want_west) chosen.push_back(static_cast<int>(i));
+  return chosen.empty() ? all : chosen;
 }
 
 const std::vector<Setup>& book_setups() {

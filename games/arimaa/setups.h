@@ -33,9 +33,17 @@ const std::vector<Setup>& book_setups();
 // facing Gold's. (In 600 recorded games against
 // Evaluator=seed, ludus lost 18% of those with each camel facing the other
 // side's elephant and 8.5% of the others, in both colours;
-// docs/benchmarks/arimaa.md, session 16.) Every book setup when there is
-// no such setup, no Gold elephant (Gold's own setup), or `avoid_elephant`
-// is false.
+// docs/benchmarks/arimaa.md, session 16.) Gold's own setup (no Gold
+// elephant yet) with `avoid_elephant`: those with the elephant on the east
+// half (files e-h). The book holds every setup and its mirror image, so
+// the two halves should score alike; against Evaluator=seed they did not
+// (1,755 games of sessions 17-34: ludus as Gold lost 5.3% with its
+// elephant on e2, 7.9% on d2, fewer on e2 in each of three groups of
+// sessions; the search breaks ties between equal moves by square order,
+// which is not mirror symmetric; docs/benchmarks/arimaa.md, session 34).
+// Were the difference noise, the choice would cost nothing: a mirror
+// image plays as well. Every book setup when there is no such setup or
+// `avoid_elephant` is false.
 std::vector<int> setup_choices(Bitboard gold_elephant, bool avoid_elephant);
 
 // The built-in list, and a parser for the book file format (for the test
