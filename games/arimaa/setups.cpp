@@ -115,11 +115,11 @@ std::vector<int> setup_choices(Bitboard gold_elephant, bool avoid_elephant) {
   std::vector<int> all(book.size()), chosen;
   for (std::size_t i = 0; i < book.size(); ++i) all[i] = static_cast<int>(i);
   if (!avoid_elephant) return all;
-  // Gold's own setup: the elephant on the east half. Silver's reply: the
-  // camel on the other half from Gold's elephant.
-  const bool elephant_west = gold_elephant && file_of(lsb(gold_elephant)) < 4;
+  // Which piece goes to which half (files a-d or e-h): Gold's own setup
+  // keeps its elephant east; Silver's reply puts its camel on the other
+  // half from Gold's elephant.
   const int type = gold_elephant ? kCamel : kElephant;
-  const bool want_west = gold_elephant ? !elephant_west : false;
+  const bool want_west = gold_elephant && file_of(lsb(gold_elephant)) >= 4;
   for (std::size_t i = 0; i < book.size(); ++i)
     for (const Placement& pl : book[i].pieces)
       if (pl.type == type && (file_of(pl.sq) < 4) == want_west) chosen.push_back(static_cast<int>(i));
