@@ -600,10 +600,11 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
   // The evaluation's budget is large enough to see it.
   const auto lines = eval_lines(crowded);
   CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
-  // A third (seed match, session 33, Gold to move at turn 34, a turn after
-  // ludus's search stood at +466): Silver's elephant b2 pulls Gold's
-  // rabbit a2 aside and the rabbit a3 runs in. 10,000 nodes do not prove
-  // it, so a turn earlier the evaluation scored the threat as stoppable.
+  // A third (seed match, session 32, run ccA, Gold to move at turn 34, a
+  // turn after ludus's search stood at +466): Silver's elephant b2 pulls
+  // Gold's rabbit a2 aside and the rabbit a3 runs in. 10,000 nodes do not
+  // prove it, so a turn earlier the evaluation scored the threat as
+  // stoppable.
   const Position pulled = fen("2c5/2d1Rc2/r2r1rC1/4r3/1r1d1H1r/r1RRE1r1/ReH3DR/6R1 g 34");
   REQUIRE(opponent_goal_threat(pulled) > 0);
   budget = 10000;
