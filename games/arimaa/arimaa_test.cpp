@@ -585,36 +585,29 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
   budget = 1000;
   CHECK_FALSE(can_stop_goal_threat(lost, budget));
   CHECK(budget >= 0);
+  // Unstoppable threats whose proof takes more than `too_few` nodes of the
+  // defence search and at most `enough`: out of budget the search answers
+  // "stoppable"; the evaluation's budget sees the loss.
+  auto proof_needs = [](const Position& p, int too_few, int enough) {
+    REQUIRE(opponent_goal_threat(p) > 0);
+    int nodes = too_few;
+    CHECK(can_stop_goal_threat(p, nodes));
+    CHECK(nodes < 0);
+    nodes = enough;
+    CHECK_FALSE(can_stop_goal_threat(p, nodes));
+    CHECK(nodes >= 0);
+    const auto lines = eval_lines(p);
+    CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
+  };
   // Another (seed match, session 16, run 2, game 77, Gold to move at turn
   // 23): Silver's elephant e1 pulls Gold's rabbit d1 aside and the rabbit
-  // d2 steps in; Silver's pieces crowd Gold's home, so proving that no
-  // defence exists takes more than 1,000 nodes of the defence search.
-  const Position crowded = fen("5r2/2crrc2/4E1d1/5Rrr/5DH1/rD1m2RR/RRRr1M2/3ReC2 g 23");
-  REQUIRE(opponent_goal_threat(crowded) > 0);
-  budget = 1000;
-  CHECK(can_stop_goal_threat(crowded, budget));
-  CHECK(budget < 0);
-  budget = 10000;
-  CHECK_FALSE(can_stop_goal_threat(crowded, budget));
-  CHECK(budget >= 0);
-  // The evaluation's budget is large enough to see it.
-  const auto lines = eval_lines(crowded);
-  CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
+  // d2 steps in; Silver's pieces crowd Gold's home.
+  proof_needs(fen("5r2/2crrc2/4E1d1/5Rrr/5DH1/rD1m2RR/RRRr1M2/3ReC2 g 23"), 1000, 10000);
   // A third (seed match, session 32, run ccA, Gold to move at turn 34, a
   // turn after ludus's search stood at +466): Silver's elephant b2 pulls
-  // Gold's rabbit a2 aside and the rabbit a3 runs in. 10,000 nodes do not
-  // prove it, so a turn earlier the evaluation scored the threat as
-  // stoppable.
-  const Position pulled = fen("2c5/2d1Rc2/r2r1rC1/4r3/1r1d1H1r/r1RRE1r1/ReH3DR/6R1 g 34");
-  REQUIRE(opponent_goal_threat(pulled) > 0);
-  budget = 10000;
-  CHECK(can_stop_goal_threat(pulled, budget));
-  CHECK(budget < 0);
-  budget = 100000;
-  CHECK_FALSE(can_stop_goal_threat(pulled, budget));
-  CHECK(budget >= 0);
-  const auto pulled_lines = eval_lines(pulled);
-  CHECK(std::find(pulled_lines.begin(), pulled_lines.end(), "goal -2000") != pulled_lines.end());
+  // Gold's rabbit a2 aside and the rabbit a3 runs in. With 10,000 nodes a
+  // turn earlier the evaluation scored the threat as stoppable.
+  proof_needs(fen("2c5/2d1Rc2/r2r1rC1/4r3/1r1d1H1r/r1RRE1r1/ReH3DR/6R1 g 34"), 10000, 100000);
 }
 
 namespace {
