@@ -110,11 +110,11 @@ std::vector<Setup> builtin_setups() {
   return out;
 }
 
-std::vector<int> setup_choices(Bitboard gold_elephant, bool avoid_elephant) {
+std::vector<int> setup_choices(Bitboard gold_elephant, bool informed) {
   const std::vector<Setup>& book = book_setups();
   std::vector<int> all(book.size()), chosen;
   for (std::size_t i = 0; i < book.size(); ++i) all[i] = static_cast<int>(i);
-  if (!avoid_elephant) return all;
+  if (!informed) return all;
   // Which piece goes to which half (files a-d or e-h): Gold's own setup
   // keeps its elephant east; Silver's reply puts its camel on the other
   // half from Gold's elephant.

@@ -26,25 +26,26 @@ struct Setup {
 // else the built-in copy. At most 64 entries.
 const std::vector<Setup>& book_setups();
 
-// The book setups (indices) the side to set up chooses from. Silver, once
-// Gold's setup is on the board and with the ludus evaluation
-// (`avoid_elephant`): those that put Silver's camel on the other half of
-// the board (files a-d or e-h) from Gold's elephant, and its elephant
-// facing Gold's. (In 600 recorded games against
+// The book setups (indices) the side to set up chooses from; `informed`
+// (the ludus evaluation) narrows the choice by what scored better against
+// Evaluator=seed. Silver, once Gold's setup is on the board: those that
+// put Silver's camel on the other half of the board (files a-d or e-h)
+// from Gold's elephant, and its elephant facing Gold's. (In 600 recorded games against
 // Evaluator=seed, ludus lost 18% of those with each camel facing the other
 // side's elephant and 8.5% of the others, in both colours;
 // docs/benchmarks/arimaa.md, session 16.) Gold's own setup (no Gold
-// elephant yet) with `avoid_elephant`: those with the elephant on the east
+// elephant yet) with `informed`: those with the elephant on the east
 // half (files e-h). The book holds every setup and its mirror image, so
 // the two halves should score alike; against Evaluator=seed they did not
 // (1,755 games of sessions 17-34: ludus as Gold lost 5.3% with its
 // elephant on e2, 7.9% on d2, fewer on e2 in each of three groups of
 // sessions; the search breaks ties between equal moves by square order,
-// which is not mirror symmetric; docs/benchmarks/arimaa.md, session 34).
-// Were the difference noise, the choice would cost nothing: a mirror
-// image plays as well. Every book setup when there is no such setup or
-// `avoid_elephant` is false.
-std::vector<int> setup_choices(Bitboard gold_elephant, bool avoid_elephant);
+// which is not mirror symmetric; docs/benchmarks/arimaa.md, session 34;
+// the first 200 games with this choice, 11 of 100 lost as Gold, did not
+// confirm it). Were the difference noise, the choice would cost nothing:
+// a mirror image plays as well. Every book setup when there is no such
+// setup or `informed` is false.
+std::vector<int> setup_choices(Bitboard gold_elephant, bool informed);
 
 // The built-in list, and a parser for the book file format (for the test
 // that keeps the two in step). Returns false on a malformed file.
