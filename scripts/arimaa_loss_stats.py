@@ -45,15 +45,17 @@ def read(path):
 
 
 def setup_kind(game):
-    """'aligned' or 'crossed' from the two setup turns, None without both pieces."""
-    def file_of(move, letter):
-        return next((step[1] for step in move.split() if step[0] == letter), None)
+    """('aligned' or 'crossed', the square of Gold's elephant) from the two
+    setup turns, None without both pieces."""
+    def square_of(move, letter):
+        return next((step[1:3] for step in move.split() if step[0] == letter), None)
     if len(game["moves"]) < 2:
         return None
-    gold_elephant, silver_camel = file_of(game["moves"][0], "E"), file_of(game["moves"][1], "m")
+    gold_elephant, silver_camel = square_of(game["moves"][0], "E"), square_of(game["moves"][1], "m")
     if gold_elephant is None or silver_camel is None:
         return None
-    return "crossed" if (gold_elephant <= "d") == (silver_camel <= "d") else "aligned"
+    kind = "crossed" if (gold_elephant[0] <= "d") == (silver_camel[0] <= "d") else "aligned"
+    return kind, gold_elephant
 
 
 def main(paths):
@@ -78,10 +80,9 @@ def main(paths):
             row[1] += won
             for key in rabbit_capture_history(steps, moves):
                 rabbit_history[won][key] = rabbit_history[won].get(key, 0) + 1
-            kind = setup_kind(g)
-            if kind:
-                gold_elephant = next(step[1:3] for step in steps[0] if step[0] == "E")
-                counts = by_setup.setdefault(("gold" if ludus_gold else "silver", kind, gold_elephant), [0, 0])
+            setup = setup_kind(g)
+            if setup:
+                counts = by_setup.setdefault(("gold" if ludus_gold else "silver", *setup), [0, 0])
                 counts[0] += 1
                 counts[1] += 0 if won else 1
             if won:

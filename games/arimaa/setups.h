@@ -30,10 +30,10 @@ const std::vector<Setup>& book_setups();
 // (the ludus evaluation) narrows the choice by what scored better against
 // Evaluator=seed. Silver, once Gold's setup is on the board: those that
 // put Silver's camel on the other half of the board (files a-d or e-h)
-// from Gold's elephant, and its elephant facing Gold's. (In 600 recorded games against
-// Evaluator=seed, ludus lost 18% of those with each camel facing the other
-// side's elephant and 8.5% of the others, in both colours;
-// docs/benchmarks/arimaa.md, session 16.) Gold's own setup (no Gold
+// from Gold's elephant, and its elephant facing Gold's. (In 600 recorded
+// games against Evaluator=seed, ludus lost 18% of those with each camel
+// facing the other side's elephant and 8.5% of the others, in both
+// colours; docs/benchmarks/arimaa.md, session 16.) Gold's own setup (no Gold
 // elephant yet) with `informed`: those with the elephant on the east
 // half (files e-h). The book holds every setup and its mirror image, so
 // the two halves should score alike; against Evaluator=seed they did not
