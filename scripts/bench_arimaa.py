@@ -6,10 +6,13 @@
       infinite`, `stop` after --seconds, the last completed iteration counts;
       with --cpu the engine gets --seconds of CPU time (read from /proc)
       instead of wall time, for a machine shared with other jobs
-  scripts/bench_arimaa.py nodes  [--binary B] [--depth 8] [--positions 6]
+  scripts/bench_arimaa.py nodes  [--binary B] [--depth 8] [--positions 6] [--suite F...]
       `go depth N` on the first midgame positions: nodes (the same for
       binaries that search the same tree), wall time and the engine's CPU
-      time, to compare the speed of two builds on a loaded machine
+      time, to compare the speed of two builds on a loaded machine; with
+      --suite FILE... the positions of blunder suites (scripts/
+      arimaa_blunders.py, docs/benchmarks/records/arimaa-blunders-*.txt):
+      positions from lost games, full of goal threats
   scripts/bench_arimaa.py random [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/100t]
       `ludus` against the random AEI engine (scripts/aei_random.py)
   scripts/bench_arimaa.py seed   [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/80t] [--concurrency 1]
@@ -92,7 +95,14 @@ def nodes(args):
     eng.handshake([("Game", "arimaa"), ("Hash", 64), ("Threads", 1)])
     total_nodes = total_ms = 0
     cpu0 = cpu_seconds(eng.proc.pid)
-    for fen in MIDGAME[:args.positions]:
+    fens = MIDGAME[:args.positions]
+    if args.suite:
+        # Blunder-suite lines (scripts/arimaa_blunders.py): FEN | played | ...
+        fens = []
+        for path in args.suite:
+            with open(path) as f:
+                fens += [line.split("|")[0].strip() for line in f if line.strip()]
+    for fen in fens:
         eng.send("uginewgame")
         eng.send(f"position fen {fen}")
         eng.sync()
@@ -134,6 +144,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--depth", type=int, default=8)
     ap.add_argument("--positions", type=int, default=6)
+    ap.add_argument("--suite", nargs="+", default=None,
+                    help="nodes: the positions of these blunder suites instead of the midgame ones")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--cpu", action="store_true", help="--seconds of engine CPU time, not wall time")
     ap.add_argument("--hash", type=int, default=256)

@@ -59,6 +59,11 @@ std::uint64_t board_hash(const Position& p) {
   return h;
 }
 
+bool frozen_at(const Position& p, int c, int sq) {
+  const Bitboard around = kAdj.v[sq];
+  return !(around & p.color[c]) && (around & p.stronger(c ^ 1, p.type_at(sq) + 1));
+}
+
 Bitboard frozen(const Position& p, int c) {
   const int e = c ^ 1;
   // Walk down from the camel: `stronger` accumulates the enemy pieces
@@ -254,18 +259,24 @@ bool is_legal_step(const Position& p, Move m) {
       (d == kEast && file_of(from) == 7) || (d == kWest && file_of(from) == 0))
     return false;
   const int us = p.side, them = us ^ 1;
-  const Bitboard mobile = p.color[us] & ~frozen(p, us);
+  // Only the pieces that could make the step are asked whether they are
+  // frozen (replaying goal sequences in the goal-defence search checks
+  // steps by the million; frozen() looks at the whole board).
+  auto mobile_at = [&](int sq) { return !frozen_at(p, us, sq); };
   if (p.push_sq != kNoSquare) {
     // Only step B of the push.
-    if (to != p.push_sq || !(mobile & p.stronger(us, p.push_str) & bit(from))) return false;
+    if (to != p.push_sq || !(p.stronger(us, p.push_str) & bit(from)) || !mobile_at(from)) return false;
   } else {
     if (p.occupied() & bit(to)) return false;
     if (p.color[us] & bit(from)) {
-      if (!(mobile & bit(from))) return false;
+      if (!mobile_at(from)) return false;
       if (d == kBackward[us] && (p.type[kRabbit] & bit(from))) return false;
     } else if (p.color[them] & bit(from)) {
       const bool pull = to == p.pull_sq && (p.weaker(them, p.pull_str) & bit(from));
-      const bool push = p.steps <= 2 && (mobile & p.stronger(us, p.type_at(from) + 1) & kAdj.v[from]);
+      bool push = false;
+      if (p.steps <= 2)
+        for (Bitboard b = p.stronger(us, p.type_at(from) + 1) & kAdj.v[from]; b && !push; b &= b - 1)
+          push = mobile_at(lsb(b));
       if (!pull && !push) return false;
     } else {
       return false;

@@ -152,6 +152,8 @@ std::uint64_t board_hash(const Position& p);
 
 // Pieces of colour c that are frozen (§5.2).
 Bitboard frozen(const Position& p, int c);
+// Whether colour c's piece on sq is frozen (frozen() for one square).
+bool frozen_at(const Position& p, int c, int sq);
 
 // A move of the step search (16 bits, also the transposition-table packing).
 //   1..256     step: 1 + from * 4 + dir (own step, push or pull: the kind

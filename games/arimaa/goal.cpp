@@ -286,7 +286,20 @@ ThreatArea threat_area(const Position& p, int c) {
 struct Witness {
   Move steps[4];
   int n = 0;  // 0: none
+  // The squares whose contents its replay reads: two squares around those
+  // its steps leave and enter (the steps' legality reads their neighbours
+  // for freezing, pushes and pulls; a capture after a step, a trap beside
+  // the square left and that trap's neighbours), and the goal row.
+  Bitboard depends = 0;
 };
+
+// Witness::depends for the steps of `w`, played by colour c.
+Bitboard replay_squares(const Witness& w, int c) {
+  Bitboard s = 0;
+  for (int i = 0; i < w.n; ++i) s |= bit(w.steps[i].from()) | bit(w.steps[i].to());
+  s |= adj(s);
+  return s | adj(s) | kGoalRow[c];
+}
 
 // Does the witness still score on this board (the side to move at the start
 // of its turn)? Every step must be legal here; a "yes" is a real goal.
@@ -348,8 +361,9 @@ struct Defence {
     for (int i = 0; i < count; ++i)
       if (still_scores(v, known[i])) return true;
     if (!has_goal(v, 4)) return false;
-    const Witness w = find_witness(v, 4);
+    Witness w = find_witness(v, 4);
     if (w.n > 0) {
+      w.depends = replay_squares(w, v.side);
       known[next] = w;  // the oldest goes first
       next = (next + 1) % 4;
       count = std::min(count + 1, 4);
@@ -360,6 +374,18 @@ struct Defence {
   // The opponent of the side to move still has a goal in its next turn if
   // the side to move ended its turn now (a board reached within the turn).
   bool threat_remains(const Position& p) { return opponent_rabbit_near(p) && attacker_scores(opponent_turn_view(p)); }
+
+  // The squares a step of the side to move must change for the turn to
+  // end without the threat after it: those of a known goal sequence that
+  // scores were the turn to end on this board (any step elsewhere leaves
+  // its replay as it is), or everywhere when none does.
+  Bitboard must_change(const Position& p) const {
+    if (!opponent_rabbit_near(p)) return ~Bitboard{0};
+    const Position v = opponent_turn_view(p);
+    for (int i = 0; i < count; ++i)
+      if (still_scores(v, known[i])) return known[i].depends;
+    return ~Bitboard{0};
+  }
 };
 
 bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget);
@@ -374,13 +400,17 @@ bool stop_within(const Position& p, int d, Defence& def, int& budget) {
     std::uint64_t key;
     bool value;
   };
-  Entry* const memo = thread_array<Entry, 1 << 12>();
+  // 2^16 entries (1 MiB a thread): a proof that a threat is unstoppable
+  // visits thousands of nodes, and 2^12 lost a quarter of the time to step
+  // orders forgotten in between (session 35).
+  constexpr int kMemoSize = 1 << 16;
+  Entry* const memo = thread_array<Entry, kMemoSize>();
   const Zobrist& z = zobrist();
   std::uint64_t key = (p.hash ^ z.steps[p.steps] ^ z.push[p.push_sq][p.push_str] ^ z.pull[p.pull_sq][p.pull_str] ^
                        (p.start_hash * z.start) ^ (zone * 0xBF58476D1CE4E5B9ULL)) +
                       static_cast<std::uint64_t>(d) * 0x94D049BB133111EBULL;
   if (key == 0) key = 1;
-  Entry& e = memo[key & ((1 << 12) - 1)];
+  Entry& e = memo[key & (kMemoSize - 1)];
   if (e.key == key) return e.value;
   const int before = budget;
   const bool v = stop_within_uncached(p, d, def, budget);
@@ -394,6 +424,11 @@ bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget) {
   MoveBuffer buffer;
   Move* const moves = buffer.data();
   const int n = generate_moves(p, moves);
+  // A step that changes nothing a scoring goal sequence reads leaves the
+  // threat standing: with one step left it cannot defend (not even
+  // counted against the budget), with more it only leads on. Proving a
+  // threat unstoppable visits every step, and most last steps are such.
+  const Bitboard relevant = def.must_change(p);
   // Steps on the rabbits' ways first (blocking them, or moving a rabbit by
   // a push or pull), then the rest of the zone: a defence, when there is
   // one, is usually found among the first, well within the budget.
@@ -404,15 +439,19 @@ bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget) {
       const Bitboard touched = bit(m.from()) | bit(m.to());
       if (!(area.zone & touched)) continue;
       if ((pass == 0) != ((area.ways & touched) != 0)) continue;
+      // What the step changes: its two squares and a capture on a trap
+      // beside the square it leaves.
+      const bool may_defend = (touched | (kTraps & kAdj.v[m.from()])) & relevant;
+      if (d == 1 && !may_defend) continue;
       if (--budget < 0) return true;  // out of budget: assume a defence exists
       const Position c = play(p, m);
       if (c.side != us) {
         // The 4th step ended the turn: the opponent moves next.
-        if (!def.attacker_scores(c)) return true;
+        if (may_defend && !def.attacker_scores(c)) return true;
         continue;
       }
       // The turn may end here (no push pending, the board changed).
-      if (c.push_sq == kNoSquare && c.hash != c.start_hash && !def.threat_remains(c)) return true;
+      if (may_defend && c.push_sq == kNoSquare && c.hash != c.start_hash && !def.threat_remains(c)) return true;
       if (stop_within(c, d - 1, def, budget)) return true;
     }
   }
