@@ -135,12 +135,16 @@ def find(args):
     s.close()
 
 
+def read_suite(path):
+    """The suite's lines as lists of fields (FEN, played, best, ...)."""
+    with open(path, encoding="utf-8") as f:
+        return [[x.strip() for x in line.split("|")] for line in f if line.strip()]
+
+
 def solve(args):
     player, judge = Searcher(args.binary), Searcher(args.reference)
     counts = {"mistake": [0, 0], "control": [0, 0]}  # [held or kept, total]
-    with open(args.suite, encoding="utf-8") as f:
-        suite = [[x.strip() for x in line.split("|")] for line in f if line.strip()]
-    for fen, played, _, best_score, played_score, *rest in suite:
+    for fen, played, _, best_score, played_score, *rest in read_suite(args.suite):
         kind = rest[0] if rest else "mistake"
         best_score, played_score = int(best_score), int(played_score)
         chosen, _ = player.search(fen, args.go)

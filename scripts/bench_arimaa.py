@@ -29,6 +29,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from arimaa_blunders import read_suite  # noqa: E402
 from ugi_engine import UgiEngine  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -97,11 +98,7 @@ def nodes(args):
     cpu0 = cpu_seconds(eng.proc.pid)
     fens = MIDGAME[:args.positions]
     if args.suite:
-        # Blunder-suite lines (scripts/arimaa_blunders.py): FEN | played | ...
-        fens = []
-        for path in args.suite:
-            with open(path) as f:
-                fens += [line.split("|")[0].strip() for line in f if line.strip()]
+        fens = [fields[0] for path in args.suite for fields in read_suite(path)]
     for fen in fens:
         eng.send("uginewgame")
         eng.send(f"position fen {fen}")

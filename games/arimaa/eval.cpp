@@ -142,9 +142,10 @@ constexpr int kFrameBlockerPercent = 10;
 // no defence, proven within 10,000 nodes but not 1,000), and 10,000 too
 // few a turn before another lost game's goal (arimaa_test.cpp: proven
 // within 100,000); searches that long are rare (one in 19,000 settled
-// threats ran out of 10,000 nodes in 41 positions of a match), so the
-// larger budget costs no measurable time (docs/benchmarks/arimaa.md,
-// sessions 17 and 34).
+// threats ran out of 10,000 nodes in 41 positions of a match), though in
+// a position full of goal threats a tenth ran out of 100,000 (session 35,
+// where the proofs were made cheaper instead; docs/benchmarks/arimaa.md,
+// sessions 17, 34 and 35).
 constexpr int kUnstoppableGoal = 2000;
 constexpr int kGoalDefenceBudget = 100000;
 // A stoppable goal threat of the opponent's costs kStoppableGoal, plus
@@ -159,6 +160,10 @@ constexpr int kGoalDefenceBudget = 100000;
 constexpr int kStoppableGoal = 375;
 constexpr int kGoalPerStepSpent = 180;
 constexpr int kGoalPerStepShort = 30;
+
+// The evaluation cache's key: the board, the side to move and the steps
+// used (the goal-threat term) are all the evaluation reads.
+std::uint64_t eval_key(const Position& p) { return p.hash ^ zobrist().steps[p.steps]; }
 
 // The position as the board, the side to move and the steps used alone
 // (what the evaluation cache keys on): no pending push or pull option.
@@ -411,7 +416,7 @@ constexpr int kGoalSettleBits = 16;
 
 Terms& settle_goal_threat(const Position& q, Terms& t) {
   const Score stoppable =
-      cached_evaluation<GoalSettleTable, kGoalSettleBits>(q.hash ^ zobrist().steps[q.steps], [&q]() -> Score {
+      cached_evaluation<GoalSettleTable, kGoalSettleBits>(eval_key(q), [&q]() -> Score {
         int budget = kGoalDefenceBudget;
         return can_stop_goal_threat(q, budget) ? 1 : 0;
       });
@@ -436,10 +441,6 @@ Terms compute(const Position& p) {
 }
 
 Score clamp_score(int v) { return static_cast<Score>(std::clamp(v, -20000, 20000)); }
-
-// The evaluation cache's key: the board, the side to move and the steps
-// used (the goal-threat term) are all the evaluation reads.
-std::uint64_t eval_key(const Position& p) { return p.hash ^ zobrist().steps[p.steps]; }
 struct ArimaaEval;  // the cache's own table
 constexpr int kEvalCacheBits = 14;
 
