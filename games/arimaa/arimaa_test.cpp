@@ -793,6 +793,57 @@ TEST_CASE("arimaa: the lazy evaluation is exact inside its window and a bound on
   CHECK(skipped_goal > 0);      // and some an opponent's threat an upper bound left out
 }
 
+TEST_CASE("arimaa: a board evaluated again under another window scores as if evaluated afresh") {
+  // The evaluation keeps the groups of terms each board's lazy evaluations
+  // computed (bounds included) and reuses them for the same board under
+  // another window. Along playouts, each board is evaluated on a fresh
+  // thread under window A, then B (the reuse), and B is compared with B
+  // alone on another fresh thread (nothing to reuse). The windows lie below
+  // or above every score, so neither first call is exact (an exact score
+  // would be answered from the exact-score cache instead).
+  const char* starts[] = {"2dr1c2/2c2drr/rr1h2rr/5h1R/1RH1ReH1/1r1EM2R/1C2D3/R1DR1C1R g 14",
+                          "1r3r2/rhr1rc2/RMcm2d1/RdH2h2/ReE2H1r/3R3r/2D2DRR/2C1RC1R s 15",
+                          "2c2c2/rrde1d2/rhHEr1rr/R1m4r/RD2rH1R/RRCMD1hR/5CR1/8 s 17",
+                          "2c1e3/R1h2d2/1r6/8/3E4/8/1h6/7r s 10"};
+  const Score low[2] = {-20001, -20000}, high[2] = {20000, 20001};
+  auto on_fresh_thread = [](auto&& f) { std::thread(f).join(); };
+  int checked = 0, differed = 0;
+  for (const char* start : starts) {
+    Position p = fen(start);
+    for (int k = 0; k < 30 && outcome(p) == Outcome::Ongoing; ++k) {
+      Move moves[kMaxMoves];
+      const int n = generate_moves(p, moves);
+      if (n == 0) break;
+      for (int order = 0; order < 2; ++order) {
+        const Score* first = order == 0 ? low : high;
+        const Score* second = order == 0 ? high : low;
+        Score reused = 0, fresh = 0, bound_first = 0;
+        on_fresh_thread([&] {
+          bound_first = evaluate_within(p, first[0], first[1]);
+          reused = evaluate_within(p, second[0], second[1]);
+        });
+        on_fresh_thread([&] { fresh = evaluate_within(p, second[0], second[1]); });
+        CHECK(reused == fresh);
+        differed += bound_first != fresh;
+        ++checked;
+      }
+      // And the exact score, built from the groups, is the sum of the
+      // terms the `eval` command lists (computed in full, no groups).
+      Score exact = 0;
+      on_fresh_thread([&] { exact = evaluate(p); });
+      int sum = 0;
+      for (const std::string& line : eval_lines(p)) {
+        const auto space = line.rfind(' ');
+        if (line.rfind("ludus", 0) != 0 && line.rfind("total", 0) != 0) sum += std::stoi(line.substr(space + 1));
+      }
+      CHECK(exact == std::clamp(sum, -20000, 20000));
+      p = play(p, moves[(5 * k) % n]);
+    }
+  }
+  CHECK(checked > 100);
+  CHECK(differed > 0);  // the two windows gave two different bounds: both were partial
+}
+
 TEST_CASE("arimaa: an own piece on a trap whose last supporter can be dragged away") {
   // Gold's elephant on c6 held by the rabbit on b6 alone; Silver's cat on
   // b7 can push that rabbit to a6 (two steps): with Silver to move the

@@ -5,9 +5,11 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "engine/eval_cache.h"
+#include "engine/thread_array.h"
 #include "games/arimaa/capture.h"
 #include "games/arimaa/goal.h"
 
@@ -440,6 +442,75 @@ Terms compute(const Position& p) {
   return with_captures(q, t);
 }
 
+// The groups of terms a lazy evaluation of one board (eval_key) has
+// computed, kept whether it ended exact or on a bound. Nine evaluations in
+// ten end on a bound, which the evaluation cache does not keep, and about
+// half of all evaluations were of a board evaluated before under another
+// window (`go depth 7` on the 30 positions of
+// docs/benchmarks/records/arimaa-s36-positions30.txt: 1.62 million
+// computed, 0.86 million boards): a repeat computes only the groups the
+// first did not. The score returned is the one a fresh evaluation would
+// give.
+struct LazyGroups {
+  std::uint64_t key;
+  std::int32_t base, captures, threats, goal;  // compute_base's total; the Terms of each group
+  std::uint8_t known;                          // the groups computed: kHave* bits
+  bool goal_threat;                            // the opponent's goal threat is still to be settled
+};
+constexpr std::uint8_t kHaveCaptures = 1, kHaveThreats = 2;
+constexpr int kLazyGroupsBits = 15;
+
+class LazyTerms {
+ public:
+  LazyTerms(const Position& p, std::uint64_t key)
+      : p_(p), g_(thread_array<LazyGroups, std::size_t{1} << kLazyGroupsBits>()[key & ((1 << kLazyGroupsBits) - 1)]) {
+    if (g_.key != key || key == 0) g_ = {key, compute_base(p).total(), 0, 0, 0, 0, false};
+    total_ = g_.base;
+  }
+  int total() const { return total_; }
+  // The opponent's goal threat is counted as stoppable so far.
+  bool unsettled() const { return unsettled_; }
+
+  void add_captures() {
+    if (!(g_.known & kHaveCaptures)) {
+      Terms t;
+      g_.captures = with_captures(board(), t).captures;
+      g_.known |= kHaveCaptures;
+    }
+    total_ += g_.captures;
+  }
+  void add_threats() {
+    if (!(g_.known & kHaveThreats)) {
+      Terms t;
+      g_.goal_threat = with_opponent_threats(board(), t);
+      g_.threats = t.threats;
+      g_.goal = t.goal;
+      g_.known |= kHaveThreats;
+    }
+    total_ += g_.threats + g_.goal;
+    unsettled_ = g_.goal_threat;
+  }
+  // Replaces the stoppable threat's score by the settled one (its answer
+  // has a cache of its own).
+  void settle() {
+    Terms t;
+    t.goal = g_.goal;
+    total_ += settle_goal_threat(board(), t).goal - g_.goal;
+    unsettled_ = false;
+  }
+
+ private:
+  const Position& board() {
+    if (!q_) q_ = board_only(p_);
+    return *q_;
+  }
+  const Position& p_;
+  LazyGroups& g_;
+  std::optional<Position> q_;
+  int total_ = 0;
+  bool unsettled_ = false;
+};
+
 Score clamp_score(int v) { return static_cast<Score>(std::clamp(v, -20000, 20000)); }
 struct ArimaaEval;  // the cache's own table
 constexpr int kEvalCacheBits = 14;
@@ -462,7 +533,8 @@ Score evaluate_within(const Position& p, Score lo, Score hi) {
   // The step search meets the same board again and again through other
   // step orders (and other pull options), also at the leaves, which the
   // transposition table does not store: remember recent results.
-  return cached_lazy_evaluation<ArimaaEval, kEvalCacheBits>(eval_key(p), [&p, lo, hi]() -> LazyScore {
+  const std::uint64_t key = eval_key(p);
+  return cached_lazy_evaluation<ArimaaEval, kEvalCacheBits>(key, [&p, key, lo, hi]() -> LazyScore {
     // Costly terms of known sign: the opponent's threats never add, the
     // captures never subtract. The base with one group bounds the score
     // from one side, so the other group may be skipped when the base
@@ -471,24 +543,20 @@ Score evaluate_within(const Position& p, Score lo, Score hi) {
     // base below it probably fails low with the captures added too. The
     // goal-defence search, last, only when the score may still fall inside
     // the window.
-    Terms t = compute_base(p);
-    const Position q = board_only(p);
-    bool unsettled;
+    LazyTerms t(p, key);
     if (t.total() >= hi) {
-      unsettled = with_opponent_threats(q, t);
-      if (unsettled && t.total() >= hi) {
-        settle_goal_threat(q, t);
-        unsettled = false;
-      }
+      t.add_threats();
+      if (t.unsettled() && t.total() >= hi) t.settle();
       if (t.total() >= hi) return {clamp_score(t.total()), false};
-      with_captures(q, t);
+      t.add_captures();
     } else {
-      if (with_captures(q, t).total() <= lo) return {clamp_score(t.total()), false};
-      unsettled = with_opponent_threats(q, t);
-    }
-    if (unsettled) {
+      t.add_captures();
       if (t.total() <= lo) return {clamp_score(t.total()), false};
-      settle_goal_threat(q, t);
+      t.add_threats();
+    }
+    if (t.unsettled()) {
+      if (t.total() <= lo) return {clamp_score(t.total()), false};
+      t.settle();
     }
     return {clamp_score(t.total()), true};
   });
