@@ -746,48 +746,62 @@ TEST_CASE("arimaa: cached evaluations equal fresh ones") {
   CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
 }
 
+// Middlegame boards and a goal threat: the starts of the lazy-evaluation
+// tests' playouts.
+constexpr const char* kLazyEvalStarts[] = {
+    "2dr1c2/2c2drr/rr1h2rr/5h1R/1RH1ReH1/1r1EM2R/1C2D3/R1DR1C1R g 14",
+    "1r3r2/rhr1rc2/RMcm2d1/RdH2h2/ReE2H1r/3R3r/2D2DRR/2C1RC1R s 15",
+    "2c2c2/rrde1d2/rhHEr1rr/R1m4r/RD2rH1R/RRCMD1hR/5CR1/8 s 17",
+    "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7",
+    "2c1e3/R1h2d2/1r6/8/3E4/8/1h6/7r s 10"};
+
+// Calls visit(p, k) on the first `plies` positions of a step-by-step
+// playout from each start (the k-th position is followed by its legal step
+// numbered stride * k, modulo their count), while the game goes on.
+template <class Visit>
+void along_playouts(int plies, int stride, Visit&& visit) {
+  for (const char* start : kLazyEvalStarts) {
+    Position p = fen(start);
+    for (int k = 0; k < plies && outcome(p) == Outcome::Ongoing; ++k) {
+      Move moves[kMaxMoves];
+      const int n = generate_moves(p, moves);
+      if (n == 0) break;
+      visit(static_cast<const Position&>(p), k);
+      p = play(p, moves[(stride * k) % n]);
+    }
+  }
+}
+
 TEST_CASE("arimaa: the lazy evaluation is exact inside its window and a bound on the right side outside it") {
   // Positions along step-by-step playouts (every 7th legal step) from
   // middlegame boards and from a goal threat, evaluated lazily first (a
   // cached full score would answer every window) and then in full.
-  const char* starts[] = {"2dr1c2/2c2drr/rr1h2rr/5h1R/1RH1ReH1/1r1EM2R/1C2D3/R1DR1C1R g 14",
-                          "1r3r2/rhr1rc2/RMcm2d1/RdH2h2/ReE2H1r/3R3r/2D2DRR/2C1RC1R s 15",
-                          "2c2c2/rrde1d2/rhHEr1rr/R1m4r/RD2rH1R/RRCMD1hR/5CR1/8 s 17",
-                          "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7",
-                          "2c1e3/R1h2d2/1r6/8/3E4/8/1h6/7r s 10"};
   int checked = 0, skipped_captures = 0, skipped_goal = 0;
-  for (const char* start : starts) {
-    Position p = fen(start);
-    for (int k = 0; k < 40 && outcome(p) == Outcome::Ongoing; ++k) {
-      Move moves[kMaxMoves];
-      const int n = generate_moves(p, moves);
-      if (n == 0) break;
-      if (k % 2 == 0) {
-        // A window holding every score: exact, uncached.
-        const Score wide = evaluate_within(p, -20001, 20001);
-        CHECK(wide == evaluate(p));
-      } else {
-        // Windows entirely below and entirely above every score: a lower
-        // and an upper bound, each between the window and the full score.
-        const Score lower = evaluate_within(p, -20001, -20000);
-        const Score upper = evaluate_within(p, 20000, 20001);
-        const Score full = evaluate(p);
-        CHECK(lower >= -20000);
-        CHECK(lower <= full);
-        CHECK(upper <= 20000);
-        CHECK(upper >= full);
-        if (lower < full) ++skipped_captures;  // the capture term was left out
-        if (upper > full) ++skipped_goal;      // the opponent's threats were left out
-      }
+  along_playouts(40, 7, [&](const Position& p, int k) {
+    if (k % 2 == 0) {
+      // A window holding every score: exact, uncached.
+      const Score wide = evaluate_within(p, -20001, 20001);
+      CHECK(wide == evaluate(p));
+    } else {
+      // Windows entirely below and entirely above every score: a lower
+      // and an upper bound, each between the window and the full score.
+      const Score lower = evaluate_within(p, -20001, -20000);
+      const Score upper = evaluate_within(p, 20000, 20001);
       const Score full = evaluate(p);
-      // Cached now: the exact score answers every window.
-      CHECK(evaluate_within(p, static_cast<Score>(full - 1), static_cast<Score>(full + 1)) == full);
-      CHECK(evaluate_within(p, full, static_cast<Score>(full + 1)) == full);
-      CHECK(evaluate_within(p, -20001, -20000) == full);
-      ++checked;
-      p = play(p, moves[(7 * k) % n]);
+      CHECK(lower >= -20000);
+      CHECK(lower <= full);
+      CHECK(upper <= 20000);
+      CHECK(upper >= full);
+      if (lower < full) ++skipped_captures;  // the capture term was left out
+      if (upper > full) ++skipped_goal;      // the opponent's threats were left out
     }
-  }
+    const Score full = evaluate(p);
+    // Cached now: the exact score answers every window.
+    CHECK(evaluate_within(p, static_cast<Score>(full - 1), static_cast<Score>(full + 1)) == full);
+    CHECK(evaluate_within(p, full, static_cast<Score>(full + 1)) == full);
+    CHECK(evaluate_within(p, -20001, -20000) == full);
+    ++checked;
+  });
   CHECK(checked > 100);
   CHECK(skipped_captures > 0);  // some positions had a capture a lower bound left out
   CHECK(skipped_goal > 0);      // and some an opponent's threat an upper bound left out
@@ -801,45 +815,34 @@ TEST_CASE("arimaa: a board evaluated again under another window scores as if eva
   // alone on another fresh thread (nothing to reuse). The windows lie below
   // or above every score, so neither first call is exact (an exact score
   // would be answered from the exact-score cache instead).
-  const char* starts[] = {"2dr1c2/2c2drr/rr1h2rr/5h1R/1RH1ReH1/1r1EM2R/1C2D3/R1DR1C1R g 14",
-                          "1r3r2/rhr1rc2/RMcm2d1/RdH2h2/ReE2H1r/3R3r/2D2DRR/2C1RC1R s 15",
-                          "2c2c2/rrde1d2/rhHEr1rr/R1m4r/RD2rH1R/RRCMD1hR/5CR1/8 s 17",
-                          "2c1e3/R1h2d2/1r6/8/3E4/8/1h6/7r s 10"};
   const Score low[2] = {-20001, -20000}, high[2] = {20000, 20001};
   auto on_fresh_thread = [](auto&& f) { std::thread(f).join(); };
   int checked = 0, differed = 0;
-  for (const char* start : starts) {
-    Position p = fen(start);
-    for (int k = 0; k < 30 && outcome(p) == Outcome::Ongoing; ++k) {
-      Move moves[kMaxMoves];
-      const int n = generate_moves(p, moves);
-      if (n == 0) break;
-      for (int order = 0; order < 2; ++order) {
-        const Score* first = order == 0 ? low : high;
-        const Score* second = order == 0 ? high : low;
-        Score reused = 0, fresh = 0, bound_first = 0;
-        on_fresh_thread([&] {
-          bound_first = evaluate_within(p, first[0], first[1]);
-          reused = evaluate_within(p, second[0], second[1]);
-        });
-        on_fresh_thread([&] { fresh = evaluate_within(p, second[0], second[1]); });
-        CHECK(reused == fresh);
-        differed += bound_first != fresh;
-        ++checked;
-      }
-      // And the exact score, built from the groups, is the sum of the
-      // terms the `eval` command lists (computed in full, no groups).
-      Score exact = 0;
-      on_fresh_thread([&] { exact = evaluate(p); });
-      int sum = 0;
-      for (const std::string& line : eval_lines(p)) {
-        const auto space = line.rfind(' ');
-        if (line.rfind("ludus", 0) != 0 && line.rfind("total", 0) != 0) sum += std::stoi(line.substr(space + 1));
-      }
-      CHECK(exact == std::clamp(sum, -20000, 20000));
-      p = play(p, moves[(5 * k) % n]);
+  along_playouts(30, 5, [&](const Position& p, int) {
+    for (int order = 0; order < 2; ++order) {
+      const Score* first = order == 0 ? low : high;
+      const Score* second = order == 0 ? high : low;
+      Score reused = 0, fresh = 0, bound_first = 0;
+      on_fresh_thread([&] {
+        bound_first = evaluate_within(p, first[0], first[1]);
+        reused = evaluate_within(p, second[0], second[1]);
+      });
+      on_fresh_thread([&] { fresh = evaluate_within(p, second[0], second[1]); });
+      CHECK(reused == fresh);
+      differed += bound_first != fresh;
+      ++checked;
     }
-  }
+    // And the exact score, built from the groups, is the sum of the terms
+    // the `eval` command lists (computed in full, no groups).
+    Score exact = 0;
+    on_fresh_thread([&] { exact = evaluate(p); });
+    int sum = 0;
+    for (const std::string& line : eval_lines(p)) {
+      const auto space = line.rfind(' ');
+      if (line.rfind("ludus", 0) != 0 && line.rfind("total", 0) != 0) sum += std::stoi(line.substr(space + 1));
+    }
+    CHECK(exact == std::clamp(sum, -20000, 20000));
+  });
   CHECK(checked > 100);
   CHECK(differed > 0);  // the two windows gave two different bounds: both were partial
 }
