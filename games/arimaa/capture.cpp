@@ -269,9 +269,10 @@ int capture_gain(const Position& p, int limit) {
     return best;
   };
   // The evaluation asks again for boards it met before (the opponent's
-  // threat is the same whatever steps the side to move has used; lazy
-  // evaluations outside their window are not cached): over half of the
-  // searches were repeats in `ludus bench --game arimaa`. The answer
+  // threat is the same whatever steps the side to move has used, and the
+  // evaluation's own tables are smaller and keyed by the steps used too):
+  // over half of the searches were repeats in `ludus bench --game arimaa`
+  // (session 32, before those tables kept bounds). The answer
   // depends on the board, the side and the limit only: the steps used
   // matter through the limit (4 - steps caps it, and the search never
   // looks past it). A pending push or pull option is not cached.
