@@ -387,7 +387,7 @@ Terms compute_base(const Position& p) {
 // The opponent's threats for its next turn, never positive: its best
 // capture (kOpponentCapturePercent) and its goal threat, the fewer steps
 // the side to move has left to stop it, the worse. The goal threat is
-// first scored as stoppable; whether it is (settle_goal_threat) is a
+// first scored as stoppable; whether it is (goal_threat_stoppable) is a
 // search that in positions full of goal threats took most of the
 // evaluation's time (docs/benchmarks/arimaa.md, session 30), so callers
 // that only need a bound may leave it out: it can only lower the score.
@@ -416,30 +416,26 @@ bool with_opponent_threats(const Position& q, Terms& t) {
 struct GoalSettleTable;
 constexpr int kGoalSettleBits = 16;
 
-Terms& settle_goal_threat(const Position& q, Terms& t) {
-  const Score stoppable =
-      cached_evaluation<GoalSettleTable, kGoalSettleBits>(eval_key(q), [&q]() -> Score {
-        int budget = kGoalDefenceBudget;
-        return can_stop_goal_threat(q, budget) ? 1 : 0;
-      });
-  if (!stoppable) t.goal = -kUnstoppableGoal;
-  return t;
+// Whether the side to move can stop the opponent's goal threat; if not,
+// the goal term is -kUnstoppableGoal instead of the stoppable penalty.
+bool goal_threat_stoppable(const Position& q) {
+  return cached_evaluation<GoalSettleTable, kGoalSettleBits>(eval_key(q), [&q]() -> Score {
+    int budget = kGoalDefenceBudget;
+    return can_stop_goal_threat(q, budget) ? 1 : 0;
+  }) != 0;
 }
 
-// Adds the captures the side to move can make in the steps it has left
-// (the quiescence search plays single capturing steps only; pulls,
-// approaches and double drags lie beyond it at the horizon). Never
-// negative.
-Terms& with_captures(const Position& q, Terms& t) {
-  if (!q.setup_phase()) t.captures = capture_gain(q, 4) * kCapturePercent / 100;
-  return t;
-}
+// The captures the side to move can make in the steps it has left (the
+// quiescence search plays single capturing steps only; pulls, approaches
+// and double drags lie beyond it at the horizon). Never negative.
+int capture_term(const Position& q) { return q.setup_phase() ? 0 : capture_gain(q, 4) * kCapturePercent / 100; }
 
 Terms compute(const Position& p) {
   Terms t = compute_base(p);
   const Position q = board_only(p);
-  if (with_opponent_threats(q, t)) settle_goal_threat(q, t);
-  return with_captures(q, t);
+  if (with_opponent_threats(q, t) && !goal_threat_stoppable(q)) t.goal = -kUnstoppableGoal;
+  t.captures = capture_term(q);
+  return t;
 }
 
 // The groups of terms a lazy evaluation of one board (eval_key) has
@@ -450,7 +446,8 @@ Terms compute(const Position& p) {
 // docs/benchmarks/records/arimaa-s36-positions30.txt: 1.62 million
 // computed, 0.86 million boards): a repeat computes only the groups the
 // first did not. The score returned is the one a fresh evaluation would
-// give.
+// give. (The exact-score cache in front of it stays: a hit there answers
+// every window with the exact score, which a repeat here may not.)
 struct LazyGroups {
   std::uint64_t key;
   std::int32_t base, captures, threats, goal;  // compute_base's total; the Terms of each group
@@ -473,8 +470,7 @@ class LazyTerms {
 
   void add_captures() {
     if (!(g_.known & kHaveCaptures)) {
-      Terms t;
-      g_.captures = with_captures(board(), t).captures;
+      g_.captures = capture_term(board());
       g_.known |= kHaveCaptures;
     }
     total_ += g_.captures;
@@ -493,9 +489,7 @@ class LazyTerms {
   // Replaces the stoppable threat's score by the settled one (its answer
   // has a cache of its own).
   void settle() {
-    Terms t;
-    t.goal = g_.goal;
-    total_ += settle_goal_threat(board(), t).goal - g_.goal;
+    if (!goal_threat_stoppable(board())) total_ += -kUnstoppableGoal - g_.goal;
     unsettled_ = false;
   }
 
