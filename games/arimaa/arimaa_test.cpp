@@ -621,11 +621,11 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
   proof_needs(fen("2c5/2d1Rc2/r2r1rC1/4r3/1r1d1H1r/r1RRE1r1/ReH3DR/6R1 g 34"), 10000, 20000);
   // Defences that take the whole turn (boards that `go depth 7` on the
   // blunder suites met; Gold's rabbit h7 is one step from its goal, the
-  // silver rabbit h8 in its way). The steps that
-  // change what Gold's goal sequence reads are tried first: the defence
-  // is found within 30,000 nodes; with the steps on the rabbits' ways
-  // first it took 42,745 and 48,800 (session 38). A fresh thread, so that
-  // no remembered answer of the defence search shortens it.
+  // silver rabbit h8 in its way). The steps that change what Gold's goal
+  // sequence reads are tried first: the defence is found within 30,000
+  // nodes; with the steps on the rabbits' ways first it needed more
+  // (session 38). A fresh thread, so that no remembered answer of the
+  // defence search shortens it.
   for (const char* f : {"5c1r/1rr1rE1R/rd2crr1/2R1d2R/r1e3M1/RH6/1RD2DR1/R1C2C2 s 22",
                         "4cE1r/1rr1r1rR/rd2cr2/2R1d1R1/r1e3M1/RH6/1RD2DR1/R1C2C2 s 22"}) {
     const Position p = fen(f);
