@@ -32,6 +32,13 @@ constexpr const char* kP0 = "rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2";
 constexpr const char* kGoldSetup = "Ra1,Rb1,Rc1,Rd1,Re1,Rf1,Rg1,Rh1,Cc2,Cf2,Db2,Dg2,Ha2,Hh2,Md2,Ee2";
 constexpr const char* kSilverSetup = "ra8,rb8,rc8,rd8,re8,rf8,rg8,rh8,cc7,cf7,db7,dg7,ha7,hh7,me7,ed7";
 
+// Runs f on a new thread: the engine's per-thread tables (evaluation and
+// goal-search caches) start empty there, so nothing remembered answers.
+template <class F>
+void on_fresh_thread(F&& f) {
+  std::thread(std::forward<F>(f)).join();
+}
+
 Position fen(const std::string& text) {
   Position p;
   const Status st = parse_fen(text, p);
@@ -632,7 +639,7 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
     REQUIRE(opponent_goal_threat(p) > 0);
     bool stoppable = false;
     int nodes = 30000;
-    std::thread([&] { stoppable = can_stop_goal_threat(p, nodes); }).join();
+    on_fresh_thread([&] { stoppable = can_stop_goal_threat(p, nodes); });
     INFO(f);
     CHECK(stoppable);
     CHECK(nodes >= 0);  // found, not an exhausted budget's "stoppable"
@@ -834,7 +841,6 @@ TEST_CASE("arimaa: a board evaluated again under another window scores as if eva
   // or above every score, so neither first call is exact (an exact score
   // would be answered from the exact-score cache instead).
   const Score low[2] = {-20001, -20000}, high[2] = {20000, 20001};
-  auto on_fresh_thread = [](auto&& f) { std::thread(f).join(); };
   int checked = 0, differed = 0;
   along_playouts(30, 5, [&](const Position& p, int) {
     for (int order = 0; order < 2; ++order) {
@@ -963,7 +969,7 @@ TEST_CASE("arimaa: the lazy evaluation leaves out the goal-defence search when a
   const Score full = evaluate(p);
   auto lazy = [&p](Score lo, Score hi) {
     Score s = 0;
-    std::thread([&] { s = evaluate_within(p, lo, hi); }).join();
+    on_fresh_thread([&] { s = evaluate_within(p, lo, hi); });
     return s;
   };
   // Just below the score without the goal term.

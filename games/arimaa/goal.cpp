@@ -439,18 +439,28 @@ bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget) {
   // of searches that needed the whole turn); with this order 12.4 million
   // (docs/benchmarks/arimaa.md, session 38). With one step left only the
   // first group can defend (see above): the others are not tried.
-  const int passes = d == 1 ? 2 : 4;
-  for (int pass = 0; pass < passes; ++pass) {
+  // Each step's group is worked out once: kNotTried for steps outside
+  // the zone (and the end of the turn).
+  constexpr std::uint8_t kNotTried = 255;
+  std::uint8_t group[kMaxMoves];
+  for (int i = 0; i < n; ++i) {
+    const Move m = moves[i];
+    const Bitboard touched = m.is_step() ? bit(m.from()) | bit(m.to()) : 0;
+    if (!(area.zone & touched)) {
+      group[i] = kNotTried;
+      continue;
+    }
+    // What the step changes: its two squares and a capture on a trap
+    // beside the square it leaves.
+    const bool may_defend = (touched | (kTraps & kAdj.v[m.from()])) & relevant;
+    group[i] = static_cast<std::uint8_t>((may_defend ? 0 : 2) + ((area.ways & touched) ? 0 : 1));
+  }
+  const int groups = d == 1 ? 2 : 4;
+  for (int g = 0; g < groups; ++g) {
     for (int i = 0; i < n; ++i) {
+      if (group[i] != g) continue;
       const Move m = moves[i];
-      if (!m.is_step()) continue;
-      const Bitboard touched = bit(m.from()) | bit(m.to());
-      if (!(area.zone & touched)) continue;
-      // What the step changes: its two squares and a capture on a trap
-      // beside the square it leaves.
-      const bool may_defend = (touched | (kTraps & kAdj.v[m.from()])) & relevant;
-      const bool on_way = (area.ways & touched) != 0;
-      if (pass != (may_defend ? 0 : 2) + (on_way ? 0 : 1)) continue;
+      const bool may_defend = g < 2;
       if (--budget < 0) return true;  // out of budget: assume a defence exists
       const Position c = play(p, m);
       if (c.side != us) {
