@@ -703,6 +703,79 @@ TEST_CASE("arimaa: an unstoppable goal threat is confirmed by an exhaustive sear
   CHECK(agree * 10 >= threats * 9);
 }
 
+namespace {
+// Every sequence of at most `d` steps of the side to move: can one of its
+// rabbits stand on its goal row when the turn may end?
+bool exhaustive_goal(const Position& p, int d) {
+  const bool on_goal = (p.color[p.side] & p.type[kRabbit] & kGoalRow[p.side]) != 0;
+  if (p.steps > 0 && p.push_sq == kNoSquare && on_goal) return true;
+  if (d == 0) return false;
+  Move moves[kMaxMoves];
+  const int n = generate_moves(p, moves);
+  for (int i = 0; i < n; ++i) {
+    if (!moves[i].is_step()) continue;
+    const Position c = play(p, moves[i]);
+    if (c.side != p.side) {
+      if (c.color[p.side] & c.type[kRabbit] & kGoalRow[p.side]) return true;
+      continue;
+    }
+    if (exhaustive_goal(c, d - 1)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("arimaa: the goal detector finds every goal of up to three steps") {
+  // An enemy piece in the way leaves it only when dragged: two steps, or
+  // one when a pull is begun beside it. Gold's rabbit e6, Silver's cat e7
+  // in its way, Gold's dog d7 and cat f7: the dog steps to d6, the cat e7
+  // follows it to d7 (a pull), the rabbit runs e7 (the cat f7 keeps it
+  // unfrozen), e8: four steps.
+  const Position drag = fen("8/3DcC2/4R3/8/8/8/8/7r g 10");
+  CHECK(goal_steps(drag, 4) == 4);
+  CHECK(goal_steps(drag, 3) == -1);
+  CHECK_FALSE(exhaustive_goal(drag, 3));
+  // The dog's step played, the pull begun: three steps still score.
+  const Position begun = play(drag, Move::step(51, kSouth));
+  REQUIRE(begun.pull_sq == 51);
+  CHECK(goal_steps(begun, 3) == 3);
+  // Silver's elephant in the way instead: nothing drags it.
+  const Position wall = fen("8/3EeC2/4R3/8/8/8/8/7r g 10");
+  CHECK(goal_steps(wall, 4) == -1);
+  CHECK_FALSE(exhaustive_goal(wall, 4));
+  // Random games: wherever the side to move has a rabbit within three rows
+  // of its goal, the detector and an exhaustive search of the steps left
+  // (at most three) agree.
+  std::uint64_t seed = 0x5EED60A1ULL;
+  auto next = [&seed] {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    return seed;
+  };
+  int checked = 0, goals = 0;
+  for (int game = 0; game < 40 && checked < 1500; ++game) {
+    Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+    for (int ply = 0; ply < 500; ++ply) {
+      Move moves[kMaxMoves];
+      const int n = generate_moves(p, moves);
+      if (n == 0 || Arimaa::outcome(p) != Outcome::Ongoing) break;
+      const int d = std::min(3, 4 - static_cast<int>(p.steps));
+      Bitboard near = 0;
+      for (int r = 0; r <= d; ++r) near |= rank_bb(p.side == kGold ? 7 - r : r);
+      if (p.color[p.side] & p.type[kRabbit] & near) {
+        ++checked;
+        const bool exact = exhaustive_goal(p, d);
+        INFO(to_fen(p) << " steps " << int(p.steps) << " pull " << int(p.pull_sq) << " push " << int(p.push_sq));
+        CHECK((goal_steps(p, d) >= 0) == exact);
+        goals += exact;
+      }
+      p = play(p, moves[next() % static_cast<std::uint64_t>(n)]);
+    }
+  }
+  INFO("checked " << checked << ", goals " << goals);
+  CHECK(checked >= 500);
+  CHECK(goals >= 50);
+}
+
 TEST_CASE("arimaa: the no-goal mark lives for one turn") {
   // Gold (R on a3) cannot goal this turn; Silver (r on h2) can goal next turn.
   const Position p = fen("8/8/8/8/8/R7/7r/8 g 10");

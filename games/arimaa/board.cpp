@@ -31,14 +31,14 @@ Zobrist make_zobrist() {
   return z;
 }
 
-// Applies the trap rule (§5.5) for colour c after one of its pieces moved:
-// at most one piece of that colour can have lost its last supporter.
-inline void capture_after_step(Position& p, int c) {
-  const Bitboard dead = kTraps & p.color[c] & ~adj(p.color[c]);
-  if (dead) {
-    const int sq = lsb(dead);
-    remove_piece(p, c, p.type_at(sq), sq);
-  }
+// Applies the trap rule (§5.5) after a piece of colour c left `from`.
+// Every piece on a trap was supported before the step (the FEN parser
+// rejects a board with an unsupported one), so only a trap next to `from`
+// can lose a piece: the one the piece entered, or the one it may have been
+// the last supporter of. No square has two traps next to it.
+inline void capture_after_step(Position& p, int c, int from) {
+  const Bitboard trap = kTraps & p.color[c] & kAdj.v[from];
+  if (trap && !(kAdj.v[lsb(trap)] & p.color[c])) remove_piece(p, c, p.type_at(lsb(trap)), lsb(trap));
 }
 
 }  // namespace
@@ -95,11 +95,14 @@ void end_turn(Position& p) {
 
 void do_step(Position& p, int from, int dir) {
   const int to = from + kDelta[dir];
+  const Bitboard moved = bit(from) | bit(to);
   const int c = (p.color[kGold] & bit(from)) ? kGold : kSilver;
   const int t = p.type_at(from);
-  remove_piece(p, c, t, from);
-  put_piece(p, c, t, to);
-  capture_after_step(p, c);
+  const auto& keys = zobrist().piece[c][t];
+  p.color[c] ^= moved;
+  p.type[t] ^= moved;
+  p.hash ^= keys[from] ^ keys[to];
+  capture_after_step(p, c, from);
   if (p.push_sq != kNoSquare) {
     // Step B of a push: nothing is pending afterwards, and it is no pull's step A.
     p.push_sq = kNoSquare;
@@ -131,7 +134,7 @@ std::uint64_t hash_after_step(const Position& p, int from, int dir) {
   const int t = q.type_at(from);
   remove_piece(q, c, t, from);
   put_piece(q, c, t, to);
-  capture_after_step(q, c);
+  capture_after_step(q, c, from);
   return q.hash;
 }
 

@@ -19,11 +19,29 @@ bool can_end_on_goal(const Position& p) {
   return p.steps > 0 && p.push_sq == kNoSquare && rabbit_on_goal(p, p.side);
 }
 
+// The rabbits of the side to move within `limit` rows of its goal.
+Bitboard rabbits_within(const Position& p, int limit) {
+  Bitboard near = 0;
+  for (int r = 0; r <= limit; ++r) near |= kGoalRow[p.side] == kRank8 ? rank_bb(7 - r) : rank_bb(r);
+  return p.color[p.side] & p.type[kRabbit] & near;
+}
+bool rabbit_within(const Position& p, int limit) { return rabbits_within(p, limit) != 0; }
+
+// The rabbits of the side to move that may still reach the goal row in
+// `d` more steps (d >= 1; lower bounds on their steps, below), and the
+// plain distance of the nearest of them.
+struct Candidates {
+  Bitboard rabbits = 0;
+  int nearest = 8;
+};
+Candidates goal_candidates(const Position& p, int d);
+
 // Depth-first search over the real steps that can matter for a goal in
-// `d` more steps: steps of rabbits that can still make it, and (when there
-// are steps to spare) steps of pieces near them and their way forward
-// (clearing or unfreezing the path, pushing or pulling blockers away).
-bool reach_uncached(const Position& p, int d);
+// `d` more steps (d >= 2) from the candidates: steps of those rabbits,
+// and (when there are steps to spare) steps of pieces near them and their
+// way forward (clearing or unfreezing the path, pushing or pulling
+// blockers away).
+bool reach_from(const Position& p, int d, const Candidates& c);
 
 // reach() is a function of the step state and d alone: remember answers
 // (the same nodes recur through different step orders). 2 MB a thread: in
@@ -31,7 +49,15 @@ bool reach_uncached(const Position& p, int d);
 // many in the goal-steps cache below) took a fifth off `go depth 8`
 // (docs/benchmarks/arimaa.md, session 31).
 bool reach(const Position& p, int d) {
-  if (d <= 1) return reach_uncached(p, d);
+  if (can_end_on_goal(p)) return true;
+  if (d == 0) return false;
+  // Most boards have no rabbit close enough: the bounds say so for less
+  // than the memo's probe costs (a cache miss in a 2 MB table).
+  const Candidates c = goal_candidates(p, d);
+  if (!c.rabbits) return false;
+  // One step left: a candidate is an unfrozen rabbit one row from the goal
+  // with its way free and no push pending, so its step is legal and scores.
+  if (d == 1) return true;
   struct Entry {
     std::uint64_t key;
     bool value;
@@ -43,22 +69,40 @@ bool reach(const Position& p, int d) {
   if (key == 0) key = 1;
   Entry& e = memo[key & ((1 << 17) - 1)];
   if (e.key == key) return e.value;
-  const bool v = reach_uncached(p, d);
+  const bool v = reach_from(p, d, c);
   e = {key, v};
   return v;
 }
 
 // A lower bound on the steps rabbit-free play needs to bring a rabbit of
 // `us` from each square to the goal row, for the rows at most `d` from it:
-// the rabbit's own steps (forward or sideways) plus one step for every
-// square on its way that is occupied now (its occupant, friend or enemy,
-// must leave first: every step vacates exactly one square, and the
-// rabbit's steps vacate only squares it entered). Trap squares cost no
-// extra: their occupant may vanish by a capture. Freezing and pending
+// the rabbit's own steps (forward or sideways) plus, for every square on
+// its way that is occupied now, the steps its occupant needs at least to
+// leave (every step vacates exactly one square, and the rabbit's steps
+// vacate only squares it entered): one for an own piece. An enemy piece
+// moves in `us`'s turn only when dragged (the first step of a push or the
+// second of a pull, each paired with a step of ours that vacates no square
+// of the way for good: a push's second step refills the square, a pull's
+// first step is filled by the pulled piece): two steps, one when a pull
+// begun may take it, and more than a turn's for the enemy elephant, which
+// nothing drags. With `enemy_moves_first` (the goal defence's view: the
+// enemy plays the rest of its turn before `us` moves) an enemy piece may
+// step aside by itself and costs one, as an own piece. Trap squares cost
+// no extra: their occupant may vanish by a capture. Freezing and pending
 // pushes are left out (the caller's simple bound has them), so that no
 // step is counted twice. cost[r][f]: r = rows from the goal row.
-void path_costs(const Position& p, int us, int d, int cost[5][8]) {
-  const Bitboard blocked = p.occupied() & ~kTraps;
+void path_costs(const Position& p, int us, int d, bool enemy_moves_first, int cost[5][8]) {
+  const Bitboard enemy = p.color[us ^ 1] & ~kTraps;
+  // Occupants that leave with one step: own pieces, enemy ones that move
+  // first or that a pull begun may take.
+  Bitboard one = p.color[us] & ~kTraps;
+  if (enemy_moves_first) one |= enemy;
+  else if (us == p.side && p.pull_sq != kNoSquare) one |= enemy & kAdj.v[p.pull_sq];
+  const Bitboard wall = enemy & p.type[kElephant];
+  auto leave = [&](int sq) {
+    const Bitboard b = bit(sq);
+    return (one & b) ? 1 : (wall & b) ? 5 : (enemy & b) ? 2 : 0;
+  };
   const int goal_rank = us == kGold ? 7 : 0;
   const int back = us == kGold ? -1 : 1;
   for (int f = 0; f < 8; ++f) cost[0][f] = 0;
@@ -66,24 +110,22 @@ void path_costs(const Position& p, int us, int d, int cost[5][8]) {
     const int rank = goal_rank + back * r, ahead = rank - back;
     int* c = cost[r];
     // Straight on: enter the square ahead.
-    for (int f = 0; f < 8; ++f) c[f] = cost[r - 1][f] + 1 + ((blocked >> (8 * ahead + f)) & 1);
+    for (int f = 0; f < 8; ++f) c[f] = cost[r - 1][f] + 1 + leave(8 * ahead + f);
     // Sideways along the row (two sweeps settle a row with positive costs).
-    for (int f = 1; f < 8; ++f) c[f] = std::min(c[f], c[f - 1] + 1 + static_cast<int>((blocked >> (8 * rank + f - 1)) & 1));
-    for (int f = 6; f >= 0; --f) c[f] = std::min(c[f], c[f + 1] + 1 + static_cast<int>((blocked >> (8 * rank + f + 1)) & 1));
+    for (int f = 1; f < 8; ++f) c[f] = std::min(c[f], c[f - 1] + 1 + leave(8 * rank + f - 1));
+    for (int f = 6; f >= 0; --f) c[f] = std::min(c[f], c[f + 1] + 1 + leave(8 * rank + f + 1));
   }
 }
 
-bool reach_uncached(const Position& p, int d) {
+Candidates goal_candidates(const Position& p, int d) {
   const int us = p.side;
-  const Bitboard rabbits = p.color[us] & p.type[kRabbit];
-  if (can_end_on_goal(p)) return true;
-  if (d == 0) return false;
   // Steps each rabbit needs at least: its distance, one more if it is
   // frozen or its way forward is blocked; one more for everyone while a push
   // waits for its completion.
-  const Bitboard fr = frozen(p, us);
-  const Bitboard occ = p.occupied();
   const int pending = p.push_sq != kNoSquare ? 1 : 0;
+  const Bitboard rabbits = rabbits_within(p, d - pending);
+  if (!rabbits) return {};
+  const Bitboard occ = p.occupied();
   Bitboard cand = 0;
   int mind = 8;  // plain distance of the nearest candidate (what may be spent elsewhere)
   int cost[5][8];
@@ -92,19 +134,26 @@ bool reach_uncached(const Position& p, int d) {
     const int sq = lsb(b);
     const int dist = rabbit_distance(us, sq);
     int need = dist + pending;
-    if ((fr & bit(sq)) || (shift(bit(sq), kForward[us]) & occ)) ++need;
+    // Frozen: beside an enemy stronger than a rabbit (any but a rabbit)
+    // with no friend beside it.
+    const Bitboard around = kAdj.v[sq];
+    const bool is_frozen = !(around & p.color[us]) && (around & p.color[us ^ 1] & ~p.type[kRabbit]);
+    if (is_frozen || (shift(bit(sq), kForward[us]) & occ)) ++need;
     if (need > d) continue;
     if (dist >= 2) {
       // The way may be blocked further ahead.
-      if (!have_cost) path_costs(p, us, std::min(d, 4), cost), have_cost = true;
+      if (!have_cost) path_costs(p, us, std::min(d, 4), false, cost), have_cost = true;
       if (cost[dist][file_of(sq)] > d) continue;
     }
     cand |= bit(sq), mind = std::min(mind, dist);
   }
-  if (!cand) return false;
-  // One step left: a candidate is an unfrozen rabbit one row from the goal
-  // with its way free and no push pending, so its step is legal and scores.
-  if (d == 1) return true;
+  return {cand, mind};
+}
+
+bool reach_from(const Position& p, int d, const Candidates& c) {
+  const int us = p.side;
+  const Bitboard cand = c.rabbits;
+  const int mind = c.nearest;
   const int slack = d - mind;
   if (slack == 0 && p.push_sq == kNoSquare) {
     // No step to spare: only a straight run of a candidate (unfrozen, its
@@ -192,13 +241,6 @@ int cached_goal_steps(const Position& p, int limit) {
   return result;
 }
 
-// Quick filter: some rabbit of the side to move within `limit` rows of its goal.
-bool rabbit_within(const Position& p, int limit) {
-  Bitboard near = 0;
-  for (int r = 0; r <= limit; ++r) near |= kGoalRow[p.side] == kRank8 ? rank_bb(7 - r) : rank_bb(r);
-  return (p.color[p.side] & p.type[kRabbit] & near) != 0;
-}
-
 // goal_steps(p, limit) >= 0, without looking for the fewest steps: the
 // goal-defence search asks this after every step it tries, and the
 // fewest-steps loop of cached_goal_steps (searches at every smaller limit,
@@ -247,8 +289,9 @@ int goal_win_plies(const Position& p) {
 namespace {
 
 // Where the goal threats of colour c are played out: its rabbits that may
-// reach the goal in a turn (the lower bound of reach_uncached on the
-// current board, as if c moved next) with their ways forward (`ways`), and
+// reach the goal in a turn (goal_candidates's lower bounds on the current
+// board, as if c moved next, but with the side to move's pieces free to
+// step aside in the steps it has left) with their ways forward (`ways`), and
 // the squares that matter for stopping them (`zone`): the ways, the
 // squares next to those, and one ring more (pieces that come to block,
 // freeze, push or pull).
@@ -259,7 +302,7 @@ ThreatArea threat_area(const Position& p, int c) {
   const Bitboard rabbits = p.color[c] & p.type[kRabbit];
   const Bitboard fr = frozen(p, c), occ = p.occupied();
   int cost[5][8];
-  path_costs(p, c, 4, cost);
+  path_costs(p, c, 4, true, cost);
   ThreatArea a;
   for (Bitboard b = rabbits; b; b &= b - 1) {
     const int sq = lsb(b);
@@ -308,7 +351,7 @@ bool still_scores(const Position& p, const Witness& w) {
   Position c = p;
   for (int i = 0; i < w.n; ++i) {
     if (!is_legal_step(c, w.steps[i])) return false;
-    c = play(c, w.steps[i]);
+    do_step(c, w.steps[i].from(), w.steps[i].dir());  // witnesses hold steps only
     if (c.side != us) return rabbit_on_goal(c, us);  // the 4th step ended the turn
   }
   return can_end_on_goal(c);
