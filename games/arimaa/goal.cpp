@@ -98,22 +98,31 @@ void path_costs(const Position& p, int us, int d, bool enemy_moves_first, int co
   Bitboard one = p.color[us] & ~kTraps;
   if (enemy_moves_first) one |= enemy;
   else if (us == p.side && p.pull_sq != kNoSquare) one |= enemy & kAdj.v[p.pull_sq];
-  const Bitboard wall = enemy & p.type[kElephant];
-  auto leave = [&](int sq) {
-    const Bitboard b = bit(sq);
-    return (one & b) ? 1 : (wall & b) ? 5 : (enemy & b) ? 2 : 0;
+  const Bitboard wall = enemy & p.type[kElephant] & ~one;
+  const Bitboard dragged = enemy & ~one & ~wall;
+  // Entering each square of a rank costs one step plus its occupant's.
+  auto enter_costs = [&](int rank, int out[8]) {
+    const unsigned o = static_cast<unsigned>(one >> (8 * rank)) & 0xFF;
+    const unsigned g = static_cast<unsigned>(dragged >> (8 * rank)) & 0xFF;
+    const unsigned w = static_cast<unsigned>(wall >> (8 * rank)) & 0xFF;
+    for (int f = 0; f < 8; ++f)
+      out[f] = 1 + static_cast<int>(((o >> f) & 1) + 2 * ((g >> f) & 1) + 5 * ((w >> f) & 1));
   };
   const int goal_rank = us == kGold ? 7 : 0;
   const int back = us == kGold ? -1 : 1;
   for (int f = 0; f < 8; ++f) cost[0][f] = 0;
+  int ahead_cost[8], row_cost[8];
+  enter_costs(goal_rank, ahead_cost);
   for (int r = 1; r <= d; ++r) {
-    const int rank = goal_rank + back * r, ahead = rank - back;
+    const int rank = goal_rank + back * r;
+    enter_costs(rank, row_cost);
     int* c = cost[r];
     // Straight on: enter the square ahead.
-    for (int f = 0; f < 8; ++f) c[f] = cost[r - 1][f] + 1 + leave(8 * ahead + f);
+    for (int f = 0; f < 8; ++f) c[f] = cost[r - 1][f] + ahead_cost[f];
     // Sideways along the row (two sweeps settle a row with positive costs).
-    for (int f = 1; f < 8; ++f) c[f] = std::min(c[f], c[f - 1] + 1 + leave(8 * rank + f - 1));
-    for (int f = 6; f >= 0; --f) c[f] = std::min(c[f], c[f + 1] + 1 + leave(8 * rank + f + 1));
+    for (int f = 1; f < 8; ++f) c[f] = std::min(c[f], c[f - 1] + row_cost[f - 1]);
+    for (int f = 6; f >= 0; --f) c[f] = std::min(c[f], c[f + 1] + row_cost[f + 1]);
+    std::copy(row_cost, row_cost + 8, ahead_cost);  // this rank is the next one's way ahead
   }
 }
 
