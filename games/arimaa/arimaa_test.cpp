@@ -647,10 +647,13 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
 }
 
 namespace {
-// Every sequence of at most `d` steps of the side to move: can it end its
-// turn on a board where the opponent has no goal in its next turn?
-bool exhaustive_stop(const Position& p, int d, bool moved) {
-  if (moved && p.push_sq == kNoSquare && p.hash != p.start_hash && opponent_goal_threat(p) < 0) return true;
+// Whether some sequence of at most `d` steps of the side to move (the rest
+// of its turn) reaches a board where `good(board, ended)` holds: `ended`
+// when the 4th step ended the turn, else where the turn may end (a step
+// played, no push pending, the board changed).
+template <class Good>
+bool some_steps_reach(const Position& p, int d, const Good& good) {
+  if (p.steps > 0 && p.push_sq == kNoSquare && p.hash != p.start_hash && good(p, false)) return true;
   if (d == 0) return false;
   Move moves[kMaxMoves];
   const int n = generate_moves(p, moves);
@@ -658,12 +661,29 @@ bool exhaustive_stop(const Position& p, int d, bool moved) {
     if (!moves[i].is_step()) continue;
     const Position c = play(p, moves[i]);
     if (c.side != p.side) {
-      if (goal_steps(c, 4) < 0) return true;
+      if (good(c, true)) return true;
       continue;
     }
-    if (exhaustive_stop(c, d - 1, true)) return true;
+    if (some_steps_reach(c, d - 1, good)) return true;
   }
   return false;
+}
+
+// Every sequence of at most `d` steps of the side to move: can it end its
+// turn on a board where the opponent has no goal in its next turn?
+bool exhaustive_stop(const Position& p, int d) {
+  return some_steps_reach(p, d, [](const Position& b, bool ended) {
+    return ended ? goal_steps(b, 4) < 0 : opponent_goal_threat(b) < 0;
+  });
+}
+
+// Every sequence of at most `d` steps of the side to move: can one of its
+// rabbits stand on its goal row when the turn may end?
+bool exhaustive_goal(const Position& p, int d) {
+  const int us = p.side;
+  return some_steps_reach(p, d, [us](const Position& b, bool) {
+    return (b.color[us] & b.type[kRabbit] & kGoalRow[us]) != 0;
+  });
 }
 }  // namespace
 
@@ -687,7 +707,7 @@ TEST_CASE("arimaa: an unstoppable goal threat is confirmed by an exhaustive sear
         ++threats;
         int budget = 1000;
         const bool stop = can_stop_goal_threat(p, budget);
-        const bool exact = exhaustive_stop(p, 4 - p.steps, false);
+        const bool exact = exhaustive_stop(p, 4 - p.steps);
         INFO(to_fen(p) << " steps " << int(p.steps));
         if (!stop) CHECK_FALSE(exact);
         unstoppable += !exact;
@@ -702,28 +722,6 @@ TEST_CASE("arimaa: an unstoppable goal threat is confirmed by an exhaustive sear
   CHECK(unstoppable >= 5);
   CHECK(agree * 10 >= threats * 9);
 }
-
-namespace {
-// Every sequence of at most `d` steps of the side to move: can one of its
-// rabbits stand on its goal row when the turn may end?
-bool exhaustive_goal(const Position& p, int d) {
-  const bool on_goal = (p.color[p.side] & p.type[kRabbit] & kGoalRow[p.side]) != 0;
-  if (p.steps > 0 && p.push_sq == kNoSquare && on_goal) return true;
-  if (d == 0) return false;
-  Move moves[kMaxMoves];
-  const int n = generate_moves(p, moves);
-  for (int i = 0; i < n; ++i) {
-    if (!moves[i].is_step()) continue;
-    const Position c = play(p, moves[i]);
-    if (c.side != p.side) {
-      if (c.color[p.side] & c.type[kRabbit] & kGoalRow[p.side]) return true;
-      continue;
-    }
-    if (exhaustive_goal(c, d - 1)) return true;
-  }
-  return false;
-}
-}  // namespace
 
 TEST_CASE("arimaa: the goal detector finds every goal of up to three steps") {
   // An enemy piece in the way leaves it only when dragged: two steps, or
