@@ -685,38 +685,47 @@ bool exhaustive_goal(const Position& p, int d) {
     return (b.color[us] & b.type[kRabbit] & kGoalRow[us]) != 0;
   });
 }
+
+// Calls visit(p) at every position of up to `games` random games (uniform
+// legal steps, an xorshift generator from `seed`) from a standard setup,
+// each of at most `plies` steps, while visit returns true.
+template <class Visit>
+void along_random_games(std::uint64_t seed, int games, int plies, Visit&& visit) {
+  auto next = [&seed] {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    return seed;
+  };
+  for (int game = 0; game < games; ++game) {
+    Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+    for (int ply = 0; ply < plies; ++ply) {
+      Move moves[kMaxMoves];
+      const int n = generate_moves(p, moves);
+      if (n == 0 || Arimaa::outcome(p) != Outcome::Ongoing) break;
+      if (!visit(static_cast<const Position&>(p))) return;
+      p = play(p, moves[next() % static_cast<std::uint64_t>(n)]);
+    }
+  }
+}
 }  // namespace
 
 TEST_CASE("arimaa: an unstoppable goal threat is confirmed by an exhaustive search") {
   // Random games from a standard setup; wherever the opponent threatens a
   // goal and the side to move has one or two steps left, the detector's
   // "no defence" must hold for every step sequence.
-  std::uint64_t seed = 0x60A1D3F5ULL;
-  auto next = [&seed] {
-    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-    return seed;
-  };
   int threats = 0, unstoppable = 0, agree = 0;
-  for (int game = 0; game < 60 && threats < 150; ++game) {
-    Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
-    for (int ply = 0; ply < 400; ++ply) {
-      Move moves[kMaxMoves];
-      const int n = generate_moves(p, moves);
-      if (n == 0 || Arimaa::outcome(p) != Outcome::Ongoing) break;
-      if (p.steps >= 2 && p.push_sq == kNoSquare && p.pull_sq == kNoSquare && opponent_goal_threat(p) > 0) {
-        ++threats;
-        int budget = 1000;
-        const bool stop = can_stop_goal_threat(p, budget);
-        const bool exact = exhaustive_stop(p, 4 - p.steps);
-        INFO(to_fen(p) << " steps " << int(p.steps));
-        if (!stop) CHECK_FALSE(exact);
-        unstoppable += !exact;
-        agree += stop == exact;
-      }
-      // Rabbits forward more often than not, so that goal threats arise.
-      p = play(p, moves[next() % static_cast<std::uint64_t>(n)]);
+  along_random_games(0x60A1D3F5ULL, 60, 400, [&](const Position& p) {
+    if (p.steps >= 2 && p.push_sq == kNoSquare && p.pull_sq == kNoSquare && opponent_goal_threat(p) > 0) {
+      ++threats;
+      int budget = 1000;
+      const bool stop = can_stop_goal_threat(p, budget);
+      const bool exact = exhaustive_stop(p, 4 - p.steps);
+      INFO(to_fen(p) << " steps " << int(p.steps));
+      if (!stop) CHECK_FALSE(exact);
+      unstoppable += !exact;
+      agree += stop == exact;
     }
-  }
+    return threats < 150;
+  });
   INFO("threats " << threats << ", unstoppable " << unstoppable << ", agreeing " << agree);
   CHECK(threats >= 40);
   CHECK(unstoppable >= 5);
@@ -744,31 +753,20 @@ TEST_CASE("arimaa: the goal detector finds every goal of up to three steps") {
   // Random games: wherever the side to move has a rabbit within three rows
   // of its goal, the detector and an exhaustive search of the steps left
   // (at most three) agree.
-  std::uint64_t seed = 0x5EED60A1ULL;
-  auto next = [&seed] {
-    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-    return seed;
-  };
   int checked = 0, goals = 0;
-  for (int game = 0; game < 40 && checked < 1500; ++game) {
-    Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
-    for (int ply = 0; ply < 500; ++ply) {
-      Move moves[kMaxMoves];
-      const int n = generate_moves(p, moves);
-      if (n == 0 || Arimaa::outcome(p) != Outcome::Ongoing) break;
-      const int d = std::min(3, 4 - static_cast<int>(p.steps));
-      Bitboard near = 0;
-      for (int r = 0; r <= d; ++r) near |= rank_bb(p.side == kGold ? 7 - r : r);
-      if (p.color[p.side] & p.type[kRabbit] & near) {
-        ++checked;
-        const bool exact = exhaustive_goal(p, d);
-        INFO(to_fen(p) << " steps " << int(p.steps) << " pull " << int(p.pull_sq) << " push " << int(p.push_sq));
-        CHECK((goal_steps(p, d) >= 0) == exact);
-        goals += exact;
-      }
-      p = play(p, moves[next() % static_cast<std::uint64_t>(n)]);
+  along_random_games(0x5EED60A1ULL, 40, 500, [&](const Position& p) {
+    const int d = std::min(3, 4 - static_cast<int>(p.steps));
+    Bitboard near = 0;
+    for (int r = 0; r <= d; ++r) near |= rank_bb(p.side == kGold ? 7 - r : r);
+    if (p.color[p.side] & p.type[kRabbit] & near) {
+      ++checked;
+      const bool exact = exhaustive_goal(p, d);
+      INFO(to_fen(p) << " steps " << int(p.steps) << " pull " << int(p.pull_sq) << " push " << int(p.push_sq));
+      CHECK((goal_steps(p, d) >= 0) == exact);
+      goals += exact;
     }
-  }
+    return checked < 1500;
+  });
   INFO("checked " << checked << ", goals " << goals);
   CHECK(checked >= 500);
   CHECK(goals >= 50);
