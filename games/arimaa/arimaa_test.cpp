@@ -687,7 +687,7 @@ bool exhaustive_goal(const Position& p, int d) {
 }
 
 // Calls visit(p) at every position of up to `games` random games (uniform
-// legal steps, an xorshift generator from `seed`) from a standard setup,
+// legal steps, an xorshift generator from `seed`) from kP0 (both setups),
 // each of at most `plies` steps, while visit returns true.
 template <class Visit>
 void along_random_games(std::uint64_t seed, int games, int plies, Visit&& visit) {
@@ -696,7 +696,7 @@ void along_random_games(std::uint64_t seed, int games, int plies, Visit&& visit)
     return seed;
   };
   for (int game = 0; game < games; ++game) {
-    Position p = fen("rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
+    Position p = fen(kP0);
     for (int ply = 0; ply < plies; ++ply) {
       Move moves[kMaxMoves];
       const int n = generate_moves(p, moves);

@@ -41,6 +41,16 @@ inline void capture_after_step(Position& p, int c, int from) {
   if (trap && !(kAdj.v[lsb(trap)] & p.color[c])) remove_piece(p, c, p.type_at(lsb(trap)), lsb(trap));
 }
 
+// Moves colour c's piece on `from` one step in direction `dir` and applies
+// the trap rule: the board part of a step, shared by do_step and
+// hash_after_step. Returns the piece's type.
+inline int move_and_capture(Position& p, int c, int from, int dir) {
+  const int t = p.type_at(from);
+  move_piece(p, c, t, from, from + kDelta[dir]);
+  capture_after_step(p, c, from);
+  return t;
+}
+
 }  // namespace
 
 const Zobrist& zobrist() {
@@ -95,14 +105,8 @@ void end_turn(Position& p) {
 
 void do_step(Position& p, int from, int dir) {
   const int to = from + kDelta[dir];
-  const Bitboard moved = bit(from) | bit(to);
-  const int c = (p.color[kGold] & bit(from)) ? kGold : kSilver;
-  const int t = p.type_at(from);
-  const auto& keys = zobrist().piece[c][t];
-  p.color[c] ^= moved;
-  p.type[t] ^= moved;
-  p.hash ^= keys[from] ^ keys[to];
-  capture_after_step(p, c, from);
+  const int c = (p.color[kGold] & bit(from)) ? kGold : kSilver;  // an occupied square
+  const int t = move_and_capture(p, c, from, dir);
   if (p.push_sq != kNoSquare) {
     // Step B of a push: nothing is pending afterwards, and it is no pull's step A.
     p.push_sq = kNoSquare;
@@ -129,12 +133,7 @@ void do_step(Position& p, int from, int dir) {
 
 std::uint64_t hash_after_step(const Position& p, int from, int dir) {
   Position q = p;
-  const int to = from + kDelta[dir];
-  const int c = (q.color[kGold] & bit(from)) ? kGold : kSilver;
-  const int t = q.type_at(from);
-  remove_piece(q, c, t, from);
-  put_piece(q, c, t, to);
-  capture_after_step(q, c, from);
+  move_and_capture(q, (q.color[kGold] & bit(from)) ? kGold : kSilver, from, dir);
   return q.hash;
 }
 

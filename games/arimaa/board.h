@@ -146,6 +146,14 @@ inline void remove_piece(Position& p, int c, int t, int sq) {
   p.type[t] &= ~bit(sq);
   p.hash ^= zobrist().piece[c][t][sq];
 }
+// Moves a piece to the empty square `to` (one xor per board and key).
+inline void move_piece(Position& p, int c, int t, int from, int to) {
+  const Bitboard moved = bit(from) | bit(to);
+  const auto& keys = zobrist().piece[c][t];
+  p.color[c] ^= moved;
+  p.type[t] ^= moved;
+  p.hash ^= keys[from] ^ keys[to];
+}
 
 // Recomputes `hash` from scratch (after building a board by hand).
 std::uint64_t board_hash(const Position& p);

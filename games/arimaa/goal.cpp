@@ -19,22 +19,23 @@ bool can_end_on_goal(const Position& p) {
   return p.steps > 0 && p.push_sq == kNoSquare && rabbit_on_goal(p, p.side);
 }
 
-// The rabbits of the side to move within `limit` rows of its goal.
-Bitboard rabbits_within(const Position& p, int limit) {
+// The rabbits of colour c within `limit` rows of its goal.
+Bitboard rabbits_within(const Position& p, int c, int limit) {
   Bitboard near = 0;
-  for (int r = 0; r <= limit; ++r) near |= kGoalRow[p.side] == kRank8 ? rank_bb(7 - r) : rank_bb(r);
-  return p.color[p.side] & p.type[kRabbit] & near;
+  for (int r = 0; r <= limit; ++r) near |= kGoalRow[c] == kRank8 ? rank_bb(7 - r) : rank_bb(r);
+  return p.color[c] & p.type[kRabbit] & near;
 }
-bool rabbit_within(const Position& p, int limit) { return rabbits_within(p, limit) != 0; }
+bool rabbit_within(const Position& p, int limit) { return rabbits_within(p, p.side, limit) != 0; }
 
-// The rabbits of the side to move that may still reach the goal row in
-// `d` more steps (d >= 1; lower bounds on their steps, below), and the
-// plain distance of the nearest of them.
+// The rabbits of colour `us` that may still reach the goal row in `d`
+// more steps of theirs (d >= 1; lower bounds on their steps, below), and
+// the plain distance of the nearest of them. `enemy_moves_first` as in
+// path_costs: the goal defence's view of the side not to move.
 struct Candidates {
   Bitboard rabbits = 0;
   int nearest = 8;
 };
-Candidates goal_candidates(const Position& p, int d);
+Candidates goal_candidates(const Position& p, int us, int d, bool enemy_moves_first);
 
 // Depth-first search over the real steps that can matter for a goal in
 // `d` more steps (d >= 2) from the candidates: steps of those rabbits,
@@ -53,7 +54,7 @@ bool reach(const Position& p, int d) {
   if (d == 0) return false;
   // Most boards have no rabbit close enough: the bounds say so for less
   // than the memo's probe costs (a cache miss in a 2 MB table).
-  const Candidates c = goal_candidates(p, d);
+  const Candidates c = goal_candidates(p, p.side, d, false);
   if (!c.rabbits) return false;
   // One step left: a candidate is an unfrozen rabbit one row from the goal
   // with its way free and no push pending, so its step is legal and scores.
@@ -126,13 +127,12 @@ void path_costs(const Position& p, int us, int d, bool enemy_moves_first, int co
   }
 }
 
-Candidates goal_candidates(const Position& p, int d) {
-  const int us = p.side;
+Candidates goal_candidates(const Position& p, int us, int d, bool enemy_moves_first) {
   // Steps each rabbit needs at least: its distance, one more if it is
   // frozen or its way forward is blocked; one more for everyone while a push
-  // waits for its completion.
-  const int pending = p.push_sq != kNoSquare ? 1 : 0;
-  const Bitboard rabbits = rabbits_within(p, d - pending);
+  // of its side waits for its completion.
+  const int pending = us == p.side && p.push_sq != kNoSquare ? 1 : 0;
+  const Bitboard rabbits = rabbits_within(p, us, d - pending);
   if (!rabbits) return {};
   const Bitboard occ = p.occupied();
   Bitboard cand = 0;
@@ -151,7 +151,7 @@ Candidates goal_candidates(const Position& p, int d) {
     if (need > d) continue;
     if (dist >= 2) {
       // The way may be blocked further ahead.
-      if (!have_cost) path_costs(p, us, std::min(d, 4), false, cost), have_cost = true;
+      if (!have_cost) path_costs(p, us, std::min(d, 4), enemy_moves_first, cost), have_cost = true;
       if (cost[dist][file_of(sq)] > d) continue;
     }
     cand |= bit(sq), mind = std::min(mind, dist);
@@ -298,9 +298,9 @@ int goal_win_plies(const Position& p) {
 namespace {
 
 // Where the goal threats of colour c are played out: its rabbits that may
-// reach the goal in a turn (goal_candidates's lower bounds on the current
-// board, as if c moved next, but with the side to move's pieces free to
-// step aside in the steps it has left) with their ways forward (`ways`), and
+// reach the goal in a turn (goal_candidates on the current board, as if c
+// moved next, with the side to move's pieces free to step aside in the
+// steps it has left) with their ways forward (`ways`), and
 // the squares that matter for stopping them (`zone`): the ways, the
 // squares next to those, and one ring more (pieces that come to block,
 // freeze, push or pull).
@@ -308,20 +308,11 @@ struct ThreatArea {
   Bitboard ways = 0, zone = 0;
 };
 ThreatArea threat_area(const Position& p, int c) {
-  const Bitboard rabbits = p.color[c] & p.type[kRabbit];
-  const Bitboard fr = frozen(p, c), occ = p.occupied();
-  int cost[5][8];
-  path_costs(p, c, 4, true, cost);
   ThreatArea a;
-  for (Bitboard b = rabbits; b; b &= b - 1) {
+  for (Bitboard b = goal_candidates(p, c, 4, true).rabbits; b; b &= b - 1) {
     const int sq = lsb(b);
-    const int dist = rabbit_distance(c, sq);
-    if (dist > 4) continue;
-    int need = dist;
-    if ((fr & bit(sq)) || (shift(bit(sq), kForward[c]) & occ)) ++need;
-    if (need > 4 || cost[dist][file_of(sq)] > 4) continue;
     Bitboard way = bit(sq);
-    for (int i = 0; i < dist; ++i) way |= shift(way, kForward[c]);
+    for (int i = 0; i < rabbit_distance(c, sq); ++i) way |= shift(way, kForward[c]);
     a.ways |= way;
   }
   const Bitboard cone = a.ways | adj(a.ways);
