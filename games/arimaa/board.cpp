@@ -76,15 +76,21 @@ bool frozen_at(const Position& p, int c, int sq) {
 
 Bitboard frozen(const Position& p, int c) {
   const int e = c ^ 1;
+  // Only pieces with an enemy beside them and no friend can be frozen:
+  // usually few, of few types, so the neighbours of the stronger enemies
+  // are worked out only for those types (the evaluation's capture
+  // detector asks this of every board it reaches).
+  const Bitboard candidates = p.color[c] & adj(p.color[e]) & ~adj(p.color[c]);
+  if (!candidates) return 0;
   // Walk down from the camel: `stronger` accumulates the enemy pieces
   // stronger than the current type.
   Bitboard result = 0;
   Bitboard stronger = p.color[e] & p.type[kElephant];
   for (int t = kCamel; t >= kRabbit; --t) {
-    result |= p.color[c] & p.type[t] & adj(stronger);
+    if (const Bitboard here = candidates & p.type[t]) result |= here & adj(stronger);
     stronger |= p.color[e] & p.type[t];
   }
-  return result & ~adj(p.color[c]);
+  return result;
 }
 
 void end_turn(Position& p) {
