@@ -110,9 +110,9 @@ struct Terms {
 };
 
 // The material term counts HarLog (first rabbit 100) times 1.25. At 1.0
-// a cat (140) weighed little more than a camel held hostage and frozen
+// a cat (140) weighed less than a camel held hostage and frozen
 // (+62 and +87 in a game the seed won after taking that cat: s39 pc2C
-// game 14), and the seed, whose cat is worth 250 rabbit-hundredths, took
+// game 14), and the seed, whose cat is worth 250 centi-rabbits, took
 // pieces that ludus gave for such terms. x1.25: 95 and 98 of 100
 // against the seed where the code before it scored 94 and 91
 // (docs/benchmarks/arimaa.md, session 40).
