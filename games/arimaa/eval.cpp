@@ -114,7 +114,7 @@ struct Terms {
 // (+62 and +87 in a game the seed won after taking that cat: s39 pc2C
 // game 14), and the seed, whose cat is worth 250 centi-rabbits, took
 // pieces that ludus gave for such terms. x1.25: 95 and 98 of 100
-// against the seed where the code before it scored 94 and 91
+// against the seed where the code before it scored 94 and 91, then 94
 // (docs/benchmarks/arimaa.md, session 40).
 constexpr int kMaterialPercent = 125;
 
