@@ -179,8 +179,9 @@ int capture_steps(const Position& p, const Attackers& at, Bitboard counted, int 
   for (Bitboard b = movers; b; b &= b - 1) {
     const int from = lsb(b);
     const int t = p.type_at(from);
-    if (d == 2 && !(kAdj.v[from] & p.weaker(e, t + 1))) continue;  // no pull to begin
-    const Bitboard prey = counted & p.weaker(e, t + 1);
+    const Bitboard weaker = p.weaker(e, t + 1);
+    if (d == 2 && !(kAdj.v[from] & weaker)) continue;  // no pull to begin
+    const Bitboard prey = counted & weaker;
     Bitboard targets = (counted & bit(from)) ? ~Bitboard{0} : 0;  // an own piece leaving the trap
     if (prey) {
       const Bitboard near = adj(prey);
