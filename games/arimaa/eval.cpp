@@ -114,8 +114,9 @@ struct Terms {
 // (+62 and +87 in a game the seed won after taking that cat: s39 pc2C
 // game 14), and the seed, whose cat is worth 250 centi-rabbits, took
 // pieces that ludus gave for such terms. x1.25: 95 and 98 of 100
-// against the seed where the code before it scored 94 and 91, then 94
-// (docs/benchmarks/arimaa.md, session 40).
+// against the seed where the code before it scored 94 and 91 (session
+// 40), 665 of 700 over seven runs; x1.5 traded less but won no more
+// (94 and 94 beside 93 and 95, session 41; docs/benchmarks/arimaa.md).
 constexpr int kMaterialPercent = 125;
 
 // The side to move's best capture within the steps it has left counts
