@@ -560,7 +560,7 @@ class GameSession final : public Session {
       best = turn_to_string<G>(pos_, turns[0]);
     } else if (n > 0 && settings_.plain_search) {
       // The baseline algorithm: one thread, no table, no solvers.
-      PlainSearcher<G> plain(shared);
+      PlainSearcher<G> plain(shared, settings_.plain_fast);
       plain.set_history(history_);
       plain.run(pos_, [&](const IterationReport<G>& r) { report_line(r, cb); });
       const std::vector<Move> turn = first_turn(plain.best_line());

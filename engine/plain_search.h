@@ -13,14 +13,29 @@
 // With `go depth N` it searches exactly N plies; without a depth it deepens
 // 1, 2, 3, ... until the clock says stop (each iteration a plain search), so
 // that it still obeys every time control.
+//
+// `Search plain-fast` (fast = true) gives the same move and score as the
+// textbook search, found with a transposition table and move ordering: the
+// exact minimax value V at the depth first, then the first root move in
+// generation order whose value reaches V (null-window tests). The seed's
+// play costs tens of times less, so a match against it can be screened in
+// minutes (docs/benchmarks/hunt.md); its time per move is not the seed's,
+// so equal-time figures of record stay with `plain`. Only for games where a
+// position's value depends on the position alone (no repetition rule) and a
+// turn is one move (a table cut-off leaves no line to complete a turn);
+// elsewhere it plays the textbook search.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <vector>
 
 #include "engine/search.h"
+#include "engine/turns.h"
 
 namespace ludus {
 
@@ -30,7 +45,14 @@ class PlainSearcher {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  explicit PlainSearcher(SearchShared<G>& shared) : shared_(shared) { shared_.node_counters.push_back(&nodes_); }
+  explicit PlainSearcher(SearchShared<G>& shared, bool fast = false)
+      : shared_(shared), fast_(fast && fast_supported()) {
+    shared_.node_counters.push_back(&nodes_);
+  }
+
+  static constexpr bool fast_supported() {
+    return repetition_rule<G>() == RepetitionRule::None && !multi_move_turns<G>();
+  }
 
   void set_history(std::vector<std::uint64_t> keys) { history_keys_ = std::move(keys); }
 
@@ -47,18 +69,27 @@ class PlainSearcher {
                                                    : kMaxSearchPly - 1;
     const Side us = G::side_to_move(root);
     // A fixed depth is searched once, as the seed does; otherwise deepen.
-    for (int depth = shared_.limits.depth > 0 ? max_depth : 1; depth <= max_depth; ++depth) {
+    for (int depth = shared_.limits.depth > 0 && !fast_ ? max_depth : 1; depth <= max_depth; ++depth) {
       Score alpha = -kInfinity;
       std::vector<Move> line;
-      for (const Move m : root_moves) {
-        const Position child = G::play(root, m);
-        pv_len_[1] = 0;
-        const Score s = child_value(child, G::side_to_move(child) == us, alpha, kInfinity, depth - 1, 1);
-        if (stopped()) break;
-        if (s > alpha) {
-          alpha = s;
-          line.assign(1, m);
-          line.insert(line.end(), pv_[1], pv_[1] + pv_len_[1]);
+      if (fast_) {
+        line = fast_root(root, root_moves, depth, alpha);
+        // Below a fixed depth, iterations only order the moves of the next.
+        if (shared_.limits.depth > 0 && depth < max_depth && !stopped()) {
+          if (!line.empty()) best_ = line;
+          continue;
+        }
+      } else {
+        for (const Move m : root_moves) {
+          const Position child = G::play(root, m);
+          pv_len_[1] = 0;
+          const Score s = child_value(child, G::side_to_move(child) == us, alpha, kInfinity, depth - 1, 1);
+          if (stopped()) break;
+          if (s > alpha) {
+            alpha = s;
+            line.assign(1, m);
+            line.insert(line.end(), pv_[1], pv_[1] + pv_len_[1]);
+          }
         }
       }
       if (stopped() || line.empty()) break;  // an unfinished iteration is not trusted
@@ -146,6 +177,140 @@ class PlainSearcher {
     return best == -kInfinity ? mated_in(ply) : best;  // -inf: every move repeats a third time
   }
 
+  // ---- plain-fast: the same value and move, with a table and ordering ----
+
+  // The root at `depth`: V = the best value, then the first move in
+  // generation order whose value reaches V. Sets alpha to V; returns the
+  // chosen move and the line below it (possibly cut short by the table).
+  std::vector<Move> fast_root(const Position& root, const std::vector<Move>& root_moves, int depth, Score& alpha) {
+    // The previous iteration's move first, then the game's ordering.
+    std::vector<Move> ordered = root_moves;
+    order(root, ordered.data(), static_cast<int>(ordered.size()));
+    if (!best_.empty()) {
+      const auto it = std::find(ordered.begin(), ordered.end(), best_.front());
+      if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
+    }
+    Score v = -kInfinity;
+    for (const Move m : ordered) {
+      const Position child = G::play(root, m);
+      Score s = v == -kInfinity ? child_fast(child, root, v, kInfinity, depth - 1, 1)
+                                : child_fast(child, root, v, v + 1, depth - 1, 1);
+      if (s > v && v != -kInfinity && !stopped()) s = child_fast(child, root, v, kInfinity, depth - 1, 1);
+      if (stopped()) return {};
+      v = std::max(v, s);
+    }
+    for (const Move m : root_moves) {
+      const Position child = G::play(root, m);
+      pv_len_[1] = 0;
+      if (child_fast(child, root, v - 1, v, depth - 1, 1) < v) continue;
+      if (stopped()) return {};
+      // Its exact value is V: search it with an open window for its line.
+      pv_len_[1] = 0;
+      child_fast(child, root, v - 1, v + 1, depth - 1, 1);
+      if (stopped()) return {};
+      alpha = v;
+      std::vector<Move> line{m};
+      line.insert(line.end(), pv_[1], pv_[1] + pv_len_[1]);
+      return line;
+    }
+    return {};  // unreachable: some move has the value V
+  }
+
+  Score child_fast(const Position& child, const Position& parent, Score alpha, Score beta, int depth, int ply) {
+    if (G::side_to_move(child) == G::side_to_move(parent)) return search_fast(child, alpha, beta, depth, ply);
+    return -search_fast(child, -beta, -alpha, depth, ply);
+  }
+
+  struct Entry {
+    std::uint64_t key = 0;
+    Score lower = -kInfinity, upper = kInfinity;  // bounds on the value at `depth`, relative to the node
+    int depth = -1;
+    std::uint16_t best = 0;  // packed best move, for ordering only
+  };
+  static constexpr std::size_t kTableSize = std::size_t{1} << 20;  // entries, always replaced
+
+  // search() with a transposition table, principal-variation windows and
+  // killer/history ordering. None of them changes a value: a node's value at
+  // a given depth is a function of the position (no repetition rule), so an
+  // entry of the same key and depth bounds it exactly; entries of other
+  // depths only order the moves.
+  Score search_fast(const Position& pos, Score alpha, Score beta, int depth, int ply) {
+    pv_len_[ply] = 0;
+    count_node();
+    if (stopped()) return 0;
+    if constexpr (ends_with_moves_left<G>()) {
+      if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
+    }
+    Move* const moves = move_buffer(ply);
+    const int n = G::legal_moves(pos, moves);
+    if (n == 0) return G::terminal_score(pos, ply);
+    if (depth <= 0 || ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
+    const std::uint64_t key = G::key(pos);
+    Entry& e = table_[key & (kTableSize - 1)];
+    std::uint16_t first = 0;
+    if (e.key == key) {
+      first = e.best;
+      if (e.depth == depth) {
+        const Score lo = score_from_tt(e.lower, ply), hi = score_from_tt(e.upper, ply);
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+      }
+    }
+    order(pos, moves, n, first, ply);
+    const Score alpha0 = alpha;
+    Score best = -kInfinity;
+    std::uint16_t best_move = 0;
+    for (int i = 0; i < n; ++i) {
+      const Position child = G::play(pos, moves[i]);
+      Score s;
+      if (i > 0 && beta - alpha > 1) {  // a later move: first prove it beats alpha
+        s = child_fast(child, pos, alpha, alpha + 1, depth - 1, ply + 1);
+        if (s > alpha && s < beta && !stopped()) s = child_fast(child, pos, alpha, beta, depth - 1, ply + 1);
+      } else {
+        s = child_fast(child, pos, alpha, beta, depth - 1, ply + 1);
+      }
+      if (stopped()) return 0;
+      if (s > best) {
+        best = s;
+        best_move = G::pack(moves[i]);
+        if (s > alpha) {
+          alpha = s;
+          pv_[ply][0] = moves[i];
+          std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
+          pv_len_[ply] = std::min(pv_len_[ply + 1] + 1, kMaxSearchPly - 1);
+          if (s >= beta) {
+            if (killers_[ply][0] != best_move) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = best_move;
+            history_[best_move] += depth * depth;
+            break;
+          }
+        }
+      }
+    }
+    if (e.key != key || e.depth != depth) e = Entry{key, -kInfinity, kInfinity, depth, 0};
+    if (best > alpha0) e.lower = std::max(e.lower, score_to_tt(best, ply));
+    if (best < beta) e.upper = std::min(e.upper, score_to_tt(best, ply));
+    e.best = best_move;
+    return best;
+  }
+
+  // The table's move, the killers, then the game's ordering prior and the
+  // history; stable, so ties keep generation order.
+  void order(const Position& pos, Move* moves, int n, std::uint16_t first = 0, int ply = 0) {
+    std::vector<std::pair<std::int64_t, Move>>& keyed = order_scratch_[static_cast<std::size_t>(ply)];
+    keyed.clear();
+    for (int i = 0; i < n; ++i) {
+      const std::uint16_t packed = G::pack(moves[i]);
+      std::int64_t k = history_[packed];
+      if constexpr (HasOrderHint<G>) k += std::int64_t{G::order_hint(pos, moves[i])} << 32;
+      if (packed == killers_[ply][0] || packed == killers_[ply][1]) k += std::int64_t{1} << 52;
+      if (first != 0 && packed == first) k = std::numeric_limits<std::int64_t>::max();
+      keyed.emplace_back(k, moves[i]);
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (int i = 0; i < n; ++i) moves[i] = keyed[static_cast<std::size_t>(i)].second;
+  }
+
   Move* move_buffer(int ply) {
     auto& b = move_buffers_[static_cast<std::size_t>(ply)];
     if (!b) b = std::make_unique_for_overwrite<Move[]>(static_cast<std::size_t>(G::kMaxMoves));
@@ -153,6 +318,12 @@ class PlainSearcher {
   }
 
   SearchShared<G>& shared_;
+  const bool fast_;
+  // plain-fast only:
+  std::vector<Entry> table_ = std::vector<Entry>(fast_ ? kTableSize : 0);
+  std::array<std::array<std::uint16_t, 2>, kMaxSearchPly + 1> killers_{};
+  std::vector<std::int64_t> history_ = std::vector<std::int64_t>(fast_ ? 65536 : 0);
+  std::array<std::vector<std::pair<std::int64_t, Move>>, kMaxSearchPly + 1> order_scratch_;
   std::atomic<std::uint64_t> nodes_{0};
   std::vector<std::uint64_t> history_keys_;
   std::vector<std::uint64_t> rep_stack_;

@@ -29,6 +29,8 @@ struct EngineSettings {
   // `Search plain`: the seeds' textbook alpha-beta (engine/plain_search.h),
   // a baseline for matches, instead of ludus's search.
   bool plain_search = false;
+  // `Search plain-fast`: the same moves, found with a table (for quick screens).
+  bool plain_fast = false;
 };
 
 // One `info` report, already in protocol-neutral text form.

@@ -27,7 +27,7 @@ std::vector<OptionSpec> engine_options() {
   o.push_back({"OwnBook", OptionType::Check, "true", 0, 0, {}});
   o.push_back({"MoveOverhead", OptionType::Spin, "30", 0, 10000, {}});
   o.push_back({"Level", OptionType::Spin, "20", 1, 20, {}});
-  o.push_back({"Search", OptionType::Combo, "ludus", 0, 0, {"ludus", "plain"}});
+  o.push_back({"Search", OptionType::Combo, "ludus", 0, 0, {"ludus", "plain", "plain-fast"}});
   return o;
 }
 
@@ -184,7 +184,10 @@ void UgiProtocol::cmd_setoption(const Tokens& t, std::string_view line) {
     else if (spec.name == "OwnBook") next.own_book = canon == "true";
     else if (spec.name == "MoveOverhead") next.move_overhead_ms = std::stoll(canon);
     else if (spec.name == "Level") next.level = std::stoi(canon);
-    else if (spec.name == "Search") next.plain_search = canon == "plain";
+    else if (spec.name == "Search") {
+      next.plain_search = canon == "plain" || canon == "plain-fast";
+      next.plain_fast = canon == "plain-fast";
+    }
     if (Status s = session_->apply_settings(next); !s) return error(s.error);
     settings_ = next;
     return;

@@ -415,12 +415,21 @@ def test_many_searches_in_a_row(path):
 
 def test_plain_search_option(path):
     """`Search plain` (the seeds' alpha-beta): a fixed depth is searched once,
-    the answer is legal, other go forms still work, bad values are refused."""
+    the answer is legal, other go forms still work, bad values are refused;
+    `Search plain-fast` answers the same move and score."""
     with fresh_engine(path) as e:
         e.ok("position startpos moves " + T4_MOVES)
         e.ok("setoption name Search value plain")
         best, infos, _ = go_checked(e, "depth 4")
         check([i["depth"] for i in infos] == [4], e, f"plain go depth 4 must report depth 4 once, got {infos}")
+        # plain-fast: the same move and score, reported once at the depth, fewer nodes.
+        e.ok("setoption name Search value plain-fast")
+        fast_best, fast_infos, _ = go_checked(e, "depth 4")
+        check([i["depth"] for i in fast_infos] == [4], e, f"plain-fast go depth 4: {fast_infos}")
+        check((fast_best, fast_infos[0]["score"]) == (best, infos[0]["score"]), e,
+              f"plain-fast {fast_best} {fast_infos} against plain {best} {infos}")
+        check(fast_infos[0]["nodes"] < infos[0]["nodes"], e, f"plain-fast nodes {fast_infos} against {infos}")
+        e.ok("setoption name Search value plain")
         _, infos, elapsed = go_checked(e, "movetime 200")
         check(elapsed < 0.2 + SLACK_S, e, f"plain go movetime 200 took {elapsed:.3f} s")
         check([i["depth"] for i in infos] == list(range(1, len(infos) + 1)), e, f"plain deepening {infos}")

@@ -1,6 +1,7 @@
 // The seeds' plain alpha-beta (engine/plain_search.h, `Search plain`) against
 // depth-limited minimax: the same value, the seed's choice of move (the first
 // in generation order with the best value), and fewer nodes than minimax.
+// `Search plain-fast` against the plain search: the same value and move.
 #include <doctest/doctest.h>
 
 #include "engine/plain_search.h"
@@ -50,11 +51,11 @@ struct PlainRun {
   std::unique_ptr<PlainSearcher<G>> searcher;
   std::vector<IterationReport<G>> reports;
 
-  PlainRun(const typename G::Position& root, int depth, typename G::Config c = {}) : cfg(c) {
+  PlainRun(const typename G::Position& root, int depth, typename G::Config c = {}, bool fast = false) : cfg(c) {
     shared.config = &cfg;
     shared.limits.depth = depth;
     shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
-    searcher = std::make_unique<PlainSearcher<G>>(shared);
+    searcher = std::make_unique<PlainSearcher<G>>(shared, fast);
     searcher->run(root, [this](const IterationReport<G>& r) { reports.push_back(r); });
   }
 };
@@ -139,4 +140,67 @@ TEST_CASE("plain search: without a depth it deepens until stopped by the node li
   CHECK(shared.stop.load());
   CHECK(s.nodes() >= 20000);
   CHECK(!s.best_line().empty());
+}
+
+// plain-fast must play exactly what plain plays: the same score and the same
+// move (the first in generation order with the best value), with fewer nodes.
+template <class G>
+void check_fast_equals_plain(const typename G::Position& root, int depth, const typename G::Config& cfg) {
+  PlainRun<G> plain(root, depth, cfg), fast(root, depth, cfg, true);
+  CHECK(fast.searcher->best_score() == plain.searcher->best_score());
+  REQUIRE(!fast.searcher->best_line().empty());
+  CHECK(fast.searcher->best_line().front() == plain.searcher->best_line().front());
+  CHECK(fast.searcher->completed_depth() == depth);
+  REQUIRE(fast.reports.size() == 1);  // a fixed depth is reported once, as plain does
+  CHECK(fast.reports[0].score == plain.searcher->best_score());
+}
+
+TEST_CASE("plain-fast: the same score and move as plain") {
+  static_assert(PlainSearcher<FoxGeese>::fast_supported());
+  static_assert(PlainSearcher<TicTacToe>::fast_supported());
+  SUBCASE("tic-tac-toe: minimax values and mate distances") {
+    check_fast_equals_plain<TicTacToe>(TicTacToe::start({}), 9, {});
+    TicTacToe::Position p;
+    p.cells = {'x', 'x', 0, 'o', 'o', 0, 0, 0, 0};
+    p.side = Side::P1;
+    check_fast_equals_plain<TicTacToe>(p, 5, {});
+  }
+  SUBCASE("fox-geese with the seed's evaluation, both sides to move, along a game") {
+    FoxGeese::Config cfg;
+    REQUIRE(FoxGeese::set_option(cfg, "Evaluator", "seed"));
+    FoxGeese::Position p;
+    REQUIRE(FoxGeese::parse_fen("d5 c2,d2,e2,b3,c3,d3,e3,f3,a4,b4,c4,e4,g4 fox 3", p, cfg));
+    std::uint64_t plain_nodes = 0, fast_nodes = 0;
+    // Each position's plain best move leads to the next: a line of play.
+    for (int ply = 0; ply < 8 && FoxGeese::outcome(p) == Outcome::Ongoing; ++ply) {
+      INFO("ply " << ply << ": " << FoxGeese::to_fen(p));
+      PlainRun<FoxGeese> plain(p, 5, cfg), fast(p, 5, cfg, true);
+      CHECK(fast.searcher->best_score() == plain.searcher->best_score());
+      REQUIRE(!fast.searcher->best_line().empty());
+      CHECK(fast.searcher->best_line().front() == plain.searcher->best_line().front());
+      plain_nodes += plain.searcher->nodes(), fast_nodes += fast.searcher->nodes();
+      p = FoxGeese::play(p, plain.searcher->best_line().front());
+    }
+    CHECK(fast_nodes < plain_nodes);
+  }
+  SUBCASE("a position lost within the horizon: the same mate distance") {
+    FoxGeese::Config cfg;
+    REQUIRE(FoxGeese::set_option(cfg, "Evaluator", "seed"));
+    FoxGeese::Position p;  // the fox on e7 trapped in two geese moves (d4-e5, then e6-e7)
+    REQUIRE(FoxGeese::parse_fen("e7 b3,c3,d3,f3,g3,b4,c4,d4,f4,a5,c5,d5,d6,e6,c7 geese 1", p, cfg));
+    PlainRun<FoxGeese> plain(p, 5, cfg);
+    CHECK(plain.searcher->best_score() == mate_in(3));
+    check_fast_equals_plain<FoxGeese>(p, 5, cfg);
+  }
+}
+
+TEST_CASE("plain-fast: games with a repetition rule or multi-move turns play plain") {
+  static_assert(!PlainSearcher<TakeAway>::fast_supported());
+  static_assert(!PlainSearcher<Walk<RepetitionRule::DrawOnThird>>::fast_supported());
+  for (int stones = 1; stones <= 8; ++stones) {
+    const TakeAway::Position root{stones, 0, Side::P1, Side::P2};
+    PlainRun<TakeAway> plain(root, 30), fast(root, 30, {}, true);
+    CHECK(fast.searcher->nodes() == plain.searcher->nodes());  // the same (textbook) tree
+    CHECK(fast.searcher->best_score() == plain.searcher->best_score());
+  }
 }
