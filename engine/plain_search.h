@@ -32,6 +32,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/search.h"
@@ -142,20 +143,36 @@ class PlainSearcher {
 
   bool illegal_repetition(const Position& pos, Move m) const { return repeats_third_time<G>(rep_stack_, pos, m); }
 
-  // Negamax form of MAX-VALOR / MIN-VALOR: terminal test, horizon, then the
-  // successors in generation order with the alpha-beta cut.
-  Score search(const Position& pos, Score alpha, Score beta, int depth, int ply) {
+  // A node's start, the same in both searches: the terminal test, the
+  // repetition draw and the horizon. A leaf's score, or nothing after the
+  // node's n moves were generated into move_buffer(ply).
+  std::optional<Score> leaf_value(const Position& pos, int depth, int ply, int& n) {
     pv_len_[ply] = 0;
     count_node();
     if (stopped()) return 0;
     if constexpr (ends_with_moves_left<G>()) {
       if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
     }
-    Move* const moves = move_buffer(ply);
-    const int n = G::legal_moves(pos, moves);
+    n = G::legal_moves(pos, move_buffer(ply));
     if (n == 0) return G::terminal_score(pos, ply);
     if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
     if (depth <= 0 || ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
+    return std::nullopt;
+  }
+
+  // The line of `ply`: its best move so far, then the child's line.
+  void update_pv(int ply, Move m) {
+    pv_[ply][0] = m;
+    std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
+    pv_len_[ply] = std::min(pv_len_[ply + 1] + 1, kMaxSearchPly - 1);
+  }
+
+  // Negamax form of MAX-VALOR / MIN-VALOR: terminal test, horizon, then the
+  // successors in generation order with the alpha-beta cut.
+  Score search(const Position& pos, Score alpha, Score beta, int depth, int ply) {
+    int n = 0;
+    if (const auto leaf = leaf_value(pos, depth, ply, n)) return *leaf;
+    Move* const moves = move_buffer(ply);
     const Side us = G::side_to_move(pos);
     Score best = -kInfinity;
     for (int i = 0; i < n; ++i) {
@@ -167,9 +184,7 @@ class PlainSearcher {
         best = s;
         if (s > alpha) {
           alpha = s;
-          pv_[ply][0] = moves[i];
-          std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
-          pv_len_[ply] = std::min(pv_len_[ply + 1] + 1, kMaxSearchPly - 1);
+          update_pv(ply, moves[i]);
           if (s >= beta) break;
         }
       }
@@ -227,7 +242,7 @@ class PlainSearcher {
     int depth = -1;
     std::uint16_t best = 0;  // packed best move, for ordering only
   };
-  static constexpr std::size_t kTableSize = std::size_t{1} << 20;  // entries, always replaced
+  static constexpr std::size_t kTableSize = std::size_t{1} << 18;  // entries (6 MiB), always replaced
 
   // search() with a transposition table, principal-variation windows and
   // killer/history ordering. None of them changes a value: a node's value at
@@ -235,16 +250,9 @@ class PlainSearcher {
   // entry of the same key and depth bounds it exactly; entries of other
   // depths only order the moves.
   Score search_fast(const Position& pos, Score alpha, Score beta, int depth, int ply) {
-    pv_len_[ply] = 0;
-    count_node();
-    if (stopped()) return 0;
-    if constexpr (ends_with_moves_left<G>()) {
-      if (G::outcome(pos) != Outcome::Ongoing) return G::terminal_score(pos, ply);
-    }
+    int n = 0;
+    if (const auto leaf = leaf_value(pos, depth, ply, n)) return *leaf;
     Move* const moves = move_buffer(ply);
-    const int n = G::legal_moves(pos, moves);
-    if (n == 0) return G::terminal_score(pos, ply);
-    if (depth <= 0 || ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
     const std::uint64_t key = G::key(pos);
     Entry& e = table_[key & (kTableSize - 1)];
     std::uint16_t first = 0;
@@ -276,9 +284,7 @@ class PlainSearcher {
         best_move = G::pack(moves[i]);
         if (s > alpha) {
           alpha = s;
-          pv_[ply][0] = moves[i];
-          std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
-          pv_len_[ply] = std::min(pv_len_[ply + 1] + 1, kMaxSearchPly - 1);
+          update_pv(ply, moves[i]);
           if (s >= beta) {
             if (killers_[ply][0] != best_move) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = best_move;
             history_[best_move] += depth * depth;
