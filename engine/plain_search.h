@@ -18,8 +18,9 @@
 // textbook search, found with a transposition table and move ordering: the
 // exact minimax value V at the depth first, then the first root move in
 // generation order whose value reaches V (null-window tests). The seed's
-// play costs tens of times less, so a match against it can be screened in
-// minutes (docs/benchmarks/hunt.md); its time per move is not the seed's,
+// fox-geese geese then search about a fifth of the nodes at depth 9, so a
+// match against it can be screened in a session (docs/benchmarks/hunt.md,
+// session 42); its time per move is not the seed's,
 // so equal-time figures of record stay with `plain`. Only for games where a
 // position's value depends on the position alone (no repetition rule) and a
 // turn is one move (a table cut-off leaves no line to complete a turn);
