@@ -18,7 +18,7 @@
 // textbook search, found with a transposition table and move ordering: the
 // exact minimax value V at the depth first, then the first root move in
 // generation order whose value reaches V (null-window tests). The seed's
-// fox-geese geese then search about a fifth of the nodes at depth 9, so a
+// fox-geese geese then search about a quarter of the nodes at depth 9, so a
 // match against it can be screened in a session (docs/benchmarks/hunt.md,
 // session 42); its time per move is not the seed's,
 // so equal-time figures of record stay with `plain`. Only for games where a
@@ -31,7 +31,6 @@
 #include <array>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -201,7 +200,7 @@ class PlainSearcher {
   std::vector<Move> fast_root(const Position& root, const std::vector<Move>& root_moves, int depth, Score& alpha) {
     // The previous iteration's move first, then the game's ordering.
     std::vector<Move> ordered = root_moves;
-    order(root, ordered.data(), static_cast<int>(ordered.size()));
+    ordering_->order(root, ordered.data(), static_cast<int>(ordered.size()), 0, 0);
     if (!best_.empty()) {
       const auto it = std::find(ordered.begin(), ordered.end(), best_.front());
       if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
@@ -237,6 +236,9 @@ class PlainSearcher {
     return -search_fast(child, -beta, -alpha, depth, ply);
   }
 
+  // Not the engine's TranspositionTable: that one keeps one bound and checks
+  // 32 bits of the key, fine for hints; here a wrong hit would change the
+  // move played, so entries keep the whole key and both bounds.
   struct Entry {
     std::uint64_t key = 0;
     Score lower = -kInfinity, upper = kInfinity;  // bounds on the value at `depth`, relative to the node
@@ -246,7 +248,7 @@ class PlainSearcher {
   static constexpr std::size_t kTableSize = std::size_t{1} << 18;  // entries (6 MiB), always replaced
 
   // search() with a transposition table, principal-variation windows and
-  // killer/history ordering. None of them changes a value: a node's value at
+  // the engine search's move ordering. None of them changes a value: a node's value at
   // a given depth is a function of the position (no repetition rule), so an
   // entry of the same key and depth bounds it exactly; entries of other
   // depths only order the moves.
@@ -266,7 +268,7 @@ class PlainSearcher {
         if (lo == hi) return lo;
       }
     }
-    order(pos, moves, n, first, ply);
+    ordering_->order(pos, moves, n, first, ply);
     const Score alpha0 = alpha;
     Score best = -kInfinity;
     std::uint16_t best_move = 0;
@@ -287,8 +289,7 @@ class PlainSearcher {
           alpha = s;
           update_pv(ply, moves[i]);
           if (s >= beta) {
-            if (killers_[ply][0] != best_move) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = best_move;
-            history_[best_move] += depth * depth;
+            ordering_->record_cutoff(moves[i], ply, depth);
             break;
           }
         }
@@ -301,23 +302,6 @@ class PlainSearcher {
     return best;
   }
 
-  // The table's move, the killers, then the game's ordering prior and the
-  // history; stable, so ties keep generation order.
-  void order(const Position& pos, Move* moves, int n, std::uint16_t first = 0, int ply = 0) {
-    std::vector<std::pair<std::int64_t, Move>>& keyed = order_scratch_[static_cast<std::size_t>(ply)];
-    keyed.clear();
-    for (int i = 0; i < n; ++i) {
-      const std::uint16_t packed = G::pack(moves[i]);
-      std::int64_t k = history_[packed];
-      if constexpr (HasOrderHint<G>) k += std::int64_t{G::order_hint(pos, moves[i])} << 32;
-      if (packed == killers_[ply][0] || packed == killers_[ply][1]) k += std::int64_t{1} << 52;
-      if (first != 0 && packed == first) k = std::numeric_limits<std::int64_t>::max();
-      keyed.emplace_back(k, moves[i]);
-    }
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (int i = 0; i < n; ++i) moves[i] = keyed[static_cast<std::size_t>(i)].second;
-  }
-
   Move* move_buffer(int ply) {
     auto& b = move_buffers_[static_cast<std::size_t>(ply)];
     if (!b) b = std::make_unique_for_overwrite<Move[]>(static_cast<std::size_t>(G::kMaxMoves));
@@ -328,9 +312,9 @@ class PlainSearcher {
   const bool fast_;
   // plain-fast only:
   std::vector<Entry> table_ = std::vector<Entry>(fast_ ? kTableSize : 0);
-  std::array<std::array<std::uint16_t, 2>, kMaxSearchPly + 1> killers_{};
-  std::vector<std::int64_t> history_ = std::vector<std::int64_t>(fast_ ? 65536 : 0);
-  std::array<std::vector<std::pair<std::int64_t, Move>>, kMaxSearchPly + 1> order_scratch_;
+  // The engine's search's ordering (hash move, killers, history, the game's
+  // prior), on the heap: 256 KiB of history that plain never uses.
+  std::unique_ptr<MoveOrdering<G>> ordering_ = fast_ ? std::make_unique<MoveOrdering<G>>() : nullptr;
   std::atomic<std::uint64_t> nodes_{0};
   std::vector<std::uint64_t> history_keys_;
   std::vector<std::uint64_t> rep_stack_;

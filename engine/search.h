@@ -22,22 +22,17 @@
 
 #include "engine/game_concept.h"
 #include "engine/limits.h"
+#include "engine/move_order.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 #include "engine/types.h"
 
 namespace ludus {
 
-constexpr int kMaxSearchPly = 128;
-
 template <class G>
 concept HasSolver = requires(const typename G::Position& p) {
   typename G::Solver;
   { G::exact_depth(p) } -> std::convertible_to<int>;
-};
-template <class G>
-concept HasOrderHint = requires(const typename G::Position& p, typename G::Move m) {
-  { G::order_hint(p, m) } -> std::convertible_to<int>;
 };
 template <class G>
 concept HasNoisyMoves = requires(const typename G::Position& p, typename G::Move* out) {
@@ -279,8 +274,7 @@ class Searcher {
     std::fill(std::begin(after_null_), std::end(after_null_), false);
     root_ = root;
     rep_stack_ = history_keys_;  // (the node count was zeroed by attach())
-    std::memset(history_, 0, sizeof(history_));
-    for (auto& k : killers_) k = {0, 0};
+    ordering_.clear();
     Move* const moves = move_buffer(0);
     const int n = G::legal_moves(root_, moves);
     root_moves_.clear();
@@ -644,7 +638,7 @@ class Searcher {
       }
     }
 
-    order_moves(pos, moves, n, tt_move, ply);
+    ordering_.order(pos, moves, n, tt_move, ply);
     const Side us = G::side_to_move(pos);
     const Score alpha_orig = alpha;
     Score best = -kInfinity;
@@ -691,7 +685,7 @@ class Searcher {
           alpha = score;
           update_pv(ply, moves[i]);
           if (score >= beta) {
-            record_cutoff(moves[i], ply, depth);
+            ordering_.record_cutoff(moves[i], ply, depth);
             break;
           }
         }
@@ -723,7 +717,7 @@ class Searcher {
       }
       Move* const moves = move_buffer(ply);
       const int n = G::noisy_moves(pos, moves);
-      order_moves(pos, moves, n, 0, ply);
+      ordering_.order(pos, moves, n, 0, ply);
       const Side us = G::side_to_move(pos);
       Score best = stand;
       for (int i = 0; i < n; ++i) {
@@ -750,60 +744,6 @@ class Searcher {
     }
   }
 
-  // ---- move ordering -------------------------------------------------------
-
-  void order_moves(const Position& pos, Move* moves, int n, std::uint16_t tt_move, int ply) {
-    if (n <= 1) return;
-    if (!order_keys_) order_keys_ = std::make_unique_for_overwrite<int[]>(static_cast<std::size_t>(G::kMaxMoves));
-    int* keys = order_keys_.get();
-    for (int i = 0; i < n; ++i) {
-      const std::uint16_t p = G::pack(moves[i]);
-      int k;
-      if (p == tt_move && tt_move != 0) k = 1 << 30;
-      else if (p == killers_[ply][0]) k = 1 << 26;
-      else if (p == killers_[ply][1]) k = (1 << 26) - 1;
-      else {
-        k = history_[p & kHistoryMask];
-        if constexpr (HasOrderHint<G>) k += G::order_hint(pos, moves[i]) * 64;
-      }
-      keys[i] = k;
-    }
-    if (n > 64) {  // rare long lists (Camelot charges, fox-geese jumps): no quadratic sort
-      auto& tagged = order_tagged_;
-      tagged.resize(static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i) tagged[static_cast<std::size_t>(i)] = {keys[i], moves[i]};
-      std::stable_sort(tagged.begin(), tagged.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-      for (int i = 0; i < n; ++i) moves[i] = tagged[static_cast<std::size_t>(i)].second;
-      return;
-    }
-    // Insertion sort: move lists are short.
-    for (int i = 1; i < n; ++i) {
-      const Move m = moves[i];
-      const int k = keys[i];
-      int j = i - 1;
-      while (j >= 0 && keys[j] < k) {
-        keys[j + 1] = keys[j];
-        moves[j + 1] = moves[j];
-        --j;
-      }
-      keys[j + 1] = k;
-      moves[j + 1] = m;
-    }
-  }
-
-  void record_cutoff(Move m, int ply, int depth) {
-    const std::uint16_t p = G::pack(m);
-    if (killers_[ply][0] != p) {
-      killers_[ply][1] = killers_[ply][0];
-      killers_[ply][0] = p;
-    }
-    int& h = history_[p & kHistoryMask];
-    h += depth * depth;
-    if (h > (1 << 20)) {
-      for (auto& x : history_) x /= 2;
-    }
-  }
-
   void update_pv(int ply, Move m) {
     pv_[ply][0] = m;
     const int child_len = ply + 1 < kMaxSearchPly ? pv_len_[ply + 1] : 0;
@@ -821,8 +761,6 @@ class Searcher {
     return b.get();
   }
 
-  static constexpr int kHistoryMask = 0xFFFF;
-
   int id_;
   SearchShared<G>* shared_ = nullptr;
   Solver* solver_ = nullptr;
@@ -837,16 +775,13 @@ class Searcher {
   int completed_depth_ = 0;
   bool root_improved_ = false;  // this iteration: a root move searched completely, above the window's alpha
   int seldepth_ = 0;
-  std::array<std::array<std::uint16_t, 2>, kMaxSearchPly + 1> killers_{};
-  int history_[kHistoryMask + 1];
+  MoveOrdering<G> ordering_;
   Move pv_[kMaxSearchPly + 1][kMaxSearchPly + 1];
   int pv_len_[kMaxSearchPly + 1] = {};
   bool after_null_[kMaxSearchPly + 2] = {};  // the node at this ply answers a null move
   const std::function<void(const IterationReport<G>&)>* report_ = nullptr;  // main thread's, during run()
   std::int64_t last_progress_ms_ = 0;
   std::array<std::unique_ptr<Move[]>, kMaxSearchPly + 1> move_buffers_;
-  std::unique_ptr<int[]> order_keys_;                 // order_moves()'s sort keys (lists can be long)
-  std::vector<std::pair<int, Move>> order_tagged_;  // and its sort buffer for lists over 64 moves
 };
 
 // One single-thread search of `root` to a fixed depth with a fresh search

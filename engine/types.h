@@ -23,6 +23,7 @@ constexpr Score kInfinity = 32500;
 constexpr Score kMateScore = 32000;
 constexpr Score kMaxPly = 1000;
 constexpr Score kMateBound = kMateScore - kMaxPly;  // |score| >= this: proven
+constexpr int kMaxSearchPly = 128;                 // the deepest line a search follows
 constexpr Score kNoScore = -32700;                 // "no value" marker
 
 constexpr Score mate_in(int ply) { return kMateScore - ply; }
