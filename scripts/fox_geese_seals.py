@@ -4,6 +4,7 @@
   scripts/fox_geese_seals.py --binary B [--every 2] [--seconds 3] RECORDS.jsonl...
   scripts/fox_geese_seals.py --summary TABLE.tsv
   scripts/fox_geese_seals.py --binary B --final-seals RECORDS.jsonl...
+  scripts/fox_geese_seals.py --binary B --fox-low RECORDS.jsonl...
 
 The fox is *sealed* when the points it reaches by steps through empty
 points all lie in ranks 5-7: it cannot get past the geese without a
@@ -18,8 +19,11 @@ games/fox_geese/eval.cpp). --summary counts the proven results by reserve.
 --final-seals proves nothing: for every game the engine (engine 1)
 played as the fox, it prints the result, the length and the ply from
 which the fox stayed sealed to the end, with the reserve and region size
-there ("-" when it did not). Records are those of scripts/match.py
---records. Standard library only.
+there ("-" when it did not). --fox-low samples the same games at plies
+21, 31, ..., 81 and counts the samples with the fox on rank 4 or lower
+(in the geese's wall line or past it); it prints that count per game and
+the fox's wins by count. Records are those of scripts/match.py --records.
+Standard library only.
 """
 
 import argparse
@@ -125,6 +129,32 @@ def final_seals(args):
     eng.close()
 
 
+LOW_SAMPLE_PLIES = (21, 31, 41, 51, 61, 71, 81)
+
+
+def fox_low(args):
+    eng = referee(args.binary)
+    by_count = {}
+    for path in args.records:
+        for g in load_records(path):
+            if (g.get("game_kind") != "fox-geese" or g.get("engine1_side") != "p2"
+                    or g.get("start", "startpos") != "startpos"):
+                continue
+            low = 0
+            for k in LOW_SAMPLE_PLIES:
+                if k < len(g["moves"]) and point(fen_after(eng, g, k).split()[0])[1] <= 3:
+                    low += 1
+            won = g["result"] == "p2win"
+            games, wins = by_count.get(low, (0, 0))
+            by_count[low] = (games + 1, wins + won)
+            print(f"{path}\t{g['game']}\t{g['result']}\t{low}", flush=True)
+    eng.close()
+    print(f"fox on rank <= 4 at N of the {len(LOW_SAMPLE_PLIES)} sampled plies:")
+    for low in sorted(by_count):
+        games, wins = by_count[low]
+        print(f"  N = {low}: {games} games, fox won {wins}")
+
+
 def summary(path):
     buckets = [(0, 19), (20, 23), (24, 27), (28, 31), (32, 35), (36, 39), (40, 99)]
     counts = {}
@@ -152,6 +182,8 @@ def main():
     ap.add_argument("--summary", default=None, help="count the results of a table this script wrote")
     ap.add_argument("--final-seals", action="store_true",
                     help="no proofs: where each fox game of the engine became sealed to the end")
+    ap.add_argument("--fox-low", action="store_true",
+                    help="no proofs: how often each fox game of the engine had the fox on rank 4 or lower")
     args = ap.parse_args()
     if args.summary:
         summary(args.summary)
@@ -160,6 +192,8 @@ def main():
         ap.error("no records files")
     if args.final_seals:
         final_seals(args)
+    elif args.fox_low:
+        fox_low(args)
     else:
         scan(args)
     return 0

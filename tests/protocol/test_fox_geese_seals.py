@@ -3,8 +3,8 @@
 Checks the seal test and the forward reserve against positions whose values
 the C++ tests fix (games/fox_geese/fox_geese_test.cpp), and a scan of a
 record that reaches a sealed, proven geese win (session 14's faithful-match
-game 52, ply 241), with its --summary, and --final-seals on a lost and a
-won fox game.
+game 52, ply 241), with its --summary, and --final-seals and --fox-low on
+a lost and a won fox game.
 Run: python3 tests/protocol/test_fox_geese_seals.py <path-to-ludus>
 """
 
@@ -79,6 +79,35 @@ def test_final_seals(binary):
         lines = [l.split("\t") for l in out.strip().splitlines()]
         require(lines == [["51", "p1win", str(len(games[51]["moves"])), "ply 211 reserve 26 region 7"],
                           ["1", "p2win", str(len(games[1]["moves"])), "-"]], f"final seals: {out!r}")
+
+
+def fox_rank_after(moves, k):
+    """The fox's rank after the first k moves, read off the move tokens: the
+    fox (p2) plays the odd plies and its move ends on the token's last point."""
+    fox_moves = [m for i, m in enumerate(moves[:k]) if i % 2 == 1]
+    return int(fox_moves[-1][-1]) if fox_moves else 7
+
+
+def test_fox_low(binary):
+    with open(os.path.join(REPO, "docs", "benchmarks", "records", "fox-geese-plain-shard1.jsonl")) as f:
+        games = {g["game"]: g for g in map(json.loads, f) if g["game"] in (1, 51)}
+    plies = (21, 31, 41, 51, 61, 71, 81)
+    expected = {n: sum(1 for k in plies if fox_rank_after(games[n]["moves"], k) <= 4) for n in (1, 51)}
+    with tempfile.TemporaryDirectory() as tmp:
+        records = os.path.join(tmp, "two.jsonl")
+        with open(records, "w") as f:
+            for n in (51, 1):
+                f.write(json.dumps(games[n]) + "\n")
+        out = subprocess.run([sys.executable, SCRIPT, "--binary", binary, "--fox-low", records],
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+        rows = [l.split("\t") for l in out if "\t" in l]
+        require([r[1:] for r in rows] == [["51", "p1win", str(expected[51])], ["1", "p2win", str(expected[1])]],
+                f"per game: {out!r}")
+        counts = sorted(set(expected.values()))
+        summary = [l.strip() for l in out if l.strip().startswith("N = ")]
+        want = [f"N = {c}: {sum(1 for v in expected.values() if v == c)} games, "
+                f"fox won {1 if expected[1] == c else 0}" for c in counts]
+        require(summary == want, f"summary: {summary} against {want}")
 
 
 if __name__ == "__main__":
