@@ -64,21 +64,31 @@ def test_scan_and_summary(binary):
         require(row.split()[1:] == ["1", "0", "0"], f"summary row: {row}")
 
 
-def test_final_seals(binary):
-    # Shard 1: game 51 lost by the engine's fox (sealed for good at ply 211,
-    # reserve 26, the session-16 scan), game 1 won (never sealed to the end).
+def lost_and_won_games():
+    """Shard 1's games 51 (lost by the engine's fox) and 1 (won), by number."""
     with open(os.path.join(REPO, "docs", "benchmarks", "records", "fox-geese-plain-shard1.jsonl")) as f:
-        games = {g["game"]: g for g in map(json.loads, f) if g["game"] in (1, 51)}
+        return {g["game"]: g for g in map(json.loads, f) if g["game"] in (1, 51)}
+
+
+def run_on_games(binary, mode, games):
+    """The script's stdout in `mode` on a records file of games 51 and 1, in that order."""
     with tempfile.TemporaryDirectory() as tmp:
         records = os.path.join(tmp, "two.jsonl")
         with open(records, "w") as f:
             for n in (51, 1):
                 f.write(json.dumps(games[n]) + "\n")
-        out = subprocess.run([sys.executable, SCRIPT, "--binary", binary, "--final-seals", records],
-                             capture_output=True, text=True, check=True).stdout
-        lines = [l.split("\t") for l in out.strip().splitlines()]
-        require(lines == [["51", "p1win", str(len(games[51]["moves"])), "ply 211 reserve 26 region 7"],
-                          ["1", "p2win", str(len(games[1]["moves"])), "-"]], f"final seals: {out!r}")
+        return subprocess.run([sys.executable, SCRIPT, "--binary", binary, mode, records],
+                              capture_output=True, text=True, check=True).stdout
+
+
+def test_final_seals(binary):
+    # Shard 1: game 51 lost by the engine's fox (sealed for good at ply 211,
+    # reserve 26, the session-16 scan), game 1 won (never sealed to the end).
+    games = lost_and_won_games()
+    out = run_on_games(binary, "--final-seals", games)
+    lines = [l.split("\t") for l in out.strip().splitlines()]
+    require(lines == [["51", "p1win", str(len(games[51]["moves"])), "ply 211 reserve 26 region 7"],
+                      ["1", "p2win", str(len(games[1]["moves"])), "-"]], f"final seals: {out!r}")
 
 
 def fox_rank_after(moves, k):
@@ -89,25 +99,18 @@ def fox_rank_after(moves, k):
 
 
 def test_fox_low(binary):
-    with open(os.path.join(REPO, "docs", "benchmarks", "records", "fox-geese-plain-shard1.jsonl")) as f:
-        games = {g["game"]: g for g in map(json.loads, f) if g["game"] in (1, 51)}
+    games = lost_and_won_games()
     plies = (21, 31, 41, 51, 61, 71, 81)
     expected = {n: sum(1 for k in plies if fox_rank_after(games[n]["moves"], k) <= 4) for n in (1, 51)}
-    with tempfile.TemporaryDirectory() as tmp:
-        records = os.path.join(tmp, "two.jsonl")
-        with open(records, "w") as f:
-            for n in (51, 1):
-                f.write(json.dumps(games[n]) + "\n")
-        out = subprocess.run([sys.executable, SCRIPT, "--binary", binary, "--fox-low", records],
-                             capture_output=True, text=True, check=True).stdout.splitlines()
-        rows = [l.split("\t") for l in out if "\t" in l]
-        require([r[1:] for r in rows] == [["51", "p1win", str(expected[51])], ["1", "p2win", str(expected[1])]],
-                f"per game: {out!r}")
-        counts = sorted(set(expected.values()))
-        summary = [l.strip() for l in out if l.strip().startswith("N = ")]
-        want = [f"N = {c}: {sum(1 for v in expected.values() if v == c)} games, "
-                f"fox won {1 if expected[1] == c else 0}" for c in counts]
-        require(summary == want, f"summary: {summary} against {want}")
+    out = run_on_games(binary, "--fox-low", games).splitlines()
+    rows = [l.split("\t") for l in out if "\t" in l]
+    require([r[1:] for r in rows] == [["51", "p1win", str(expected[51])], ["1", "p2win", str(expected[1])]],
+            f"per game: {out!r}")
+    counts = sorted(set(expected.values()))
+    summary = [l.strip() for l in out if l.strip().startswith("N = ")]
+    want = [f"N = {c}: {sum(1 for v in expected.values() if v == c)} games, "
+            f"fox won {1 if expected[1] == c else 0}" for c in counts]
+    require(summary == want, f"summary: {summary} against {want}")
 
 
 if __name__ == "__main__":
