@@ -21,8 +21,10 @@ played as the fox, it prints the result, the length and the ply from
 which the fox stayed sealed to the end, with the reserve and region size
 there ("-" when it did not). --fox-low samples the same games at plies
 21, 31, ..., 81 and counts the samples with the fox on rank 4 or lower
-(in the geese's wall line or past it); it prints that count per game and
-the fox's wins by count. Records are those of scripts/match.py --records.
+(in the geese's wall line or past it); it prints one tab-separated line
+per game (records file, game, result, count), then the fox's wins by
+count. Games that start from a set position are skipped: the plies count
+from the start position. Records are those of scripts/match.py --records.
 Standard library only.
 """
 
@@ -142,8 +144,10 @@ def fox_low(args):
                 continue
             low = 0
             for k in LOW_SAMPLE_PLIES:
-                if k < len(g["moves"]) and point(fen_after(eng, g, k).split()[0])[1] <= 3:
-                    low += 1
+                if k >= len(g["moves"]):
+                    break
+                rank = point(fen_after(eng, g, k).split()[0])[1] + 1  # point() counts ranks from 0
+                low += rank <= 4
             won = g["result"] == "p2win"
             games, wins = by_count.get(low, (0, 0))
             by_count[low] = (games + 1, wins + won)
