@@ -35,6 +35,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/pv_table.h"
 #include "engine/search.h"
 #include "engine/turns.h"
 
@@ -83,13 +84,13 @@ class PlainSearcher {
       } else {
         for (const Move m : root_moves) {
           const Position child = G::play(root, m);
-          pv_len_[1] = 0;
+          pv_.clear(1);
           const Score s = child_value(child, G::side_to_move(child) == us, alpha, kInfinity, depth - 1, 1);
           if (stopped()) break;
           if (s > alpha) {
             alpha = s;
             line.assign(1, m);
-            line.insert(line.end(), pv_[1], pv_[1] + pv_len_[1]);
+            line.insert(line.end(), pv_.begin(1), pv_.end(1));
           }
         }
       }
@@ -147,7 +148,7 @@ class PlainSearcher {
   // repetition draw and the horizon. A leaf's score, or nothing after the
   // node's n moves were generated into move_buffer(ply).
   std::optional<Score> leaf_value(const Position& pos, int depth, int ply, int& n) {
-    pv_len_[ply] = 0;
+    pv_.clear(ply);
     count_node();
     if (stopped()) return 0;
     if constexpr (ends_with_moves_left<G>()) {
@@ -158,13 +159,6 @@ class PlainSearcher {
     if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
     if (depth <= 0 || ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_.config);
     return std::nullopt;
-  }
-
-  // The line of `ply`: its best move so far, then the child's line.
-  void update_pv(int ply, Move m) {
-    pv_[ply][0] = m;
-    std::copy(pv_[ply + 1], pv_[ply + 1] + pv_len_[ply + 1], pv_[ply] + 1);
-    pv_len_[ply] = std::min(pv_len_[ply + 1] + 1, kMaxSearchPly - 1);
   }
 
   // Negamax form of MAX-VALOR / MIN-VALOR: terminal test, horizon, then the
@@ -184,7 +178,7 @@ class PlainSearcher {
         best = s;
         if (s > alpha) {
           alpha = s;
-          update_pv(ply, moves[i]);
+          pv_.update(ply, moves[i]);
           if (s >= beta) break;
         }
       }
@@ -216,16 +210,16 @@ class PlainSearcher {
     }
     for (const Move m : root_moves) {
       const Position child = G::play(root, m);
-      pv_len_[1] = 0;
+      pv_.clear(1);
       if (child_fast(child, root, v - 1, v, depth - 1, 1) < v) continue;
       if (stopped()) return {};
       // Its exact value is V: search it with an open window for its line.
-      pv_len_[1] = 0;
+      pv_.clear(1);
       child_fast(child, root, v - 1, v + 1, depth - 1, 1);
       if (stopped()) return {};
       alpha = v;
       std::vector<Move> line{m};
-      line.insert(line.end(), pv_[1], pv_[1] + pv_len_[1]);
+      line.insert(line.end(), pv_.begin(1), pv_.end(1));
       return line;
     }
     return {};  // unreachable: some move has the value V
@@ -287,7 +281,7 @@ class PlainSearcher {
         best_move = G::pack(moves[i]);
         if (s > alpha) {
           alpha = s;
-          update_pv(ply, moves[i]);
+          pv_.update(ply, moves[i]);
           if (s >= beta) {
             ordering_->record_cutoff(moves[i], ply, depth);
             break;
@@ -321,8 +315,7 @@ class PlainSearcher {
   std::vector<Move> best_;
   Score best_score_ = 0;
   int completed_depth_ = 0;
-  Move pv_[kMaxSearchPly + 1][kMaxSearchPly + 1];
-  int pv_len_[kMaxSearchPly + 1] = {};
+  PvTable<Move> pv_;
   std::array<std::unique_ptr<Move[]>, kMaxSearchPly + 1> move_buffers_;
 };
 

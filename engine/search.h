@@ -23,6 +23,7 @@
 #include "engine/game_concept.h"
 #include "engine/limits.h"
 #include "engine/move_order.h"
+#include "engine/pv_table.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 #include "engine/types.h"
@@ -270,7 +271,7 @@ class Searcher {
     completed_depth_ = 0;
     root_improved_ = false;
     seldepth_ = 0;
-    std::fill(std::begin(pv_len_), std::end(pv_len_), 0);
+    pv_.clear_all();
     std::fill(std::begin(after_null_), std::end(after_null_), false);
     root_ = root;
     rep_stack_ = history_keys_;  // (the node count was zeroed by attach())
@@ -399,7 +400,7 @@ class Searcher {
       const bool same = G::side_to_move(child) == us;
       const int new_depth = after_cost(root_, rm.move, depth - 1 + (root_moves_.size() == 1 ? 1 : 0));
       Score score;
-      pv_len_[1] = 0;
+      pv_.clear(1);
       if (shared_->exact_root_scores) {
         score = child_value(child, same, -kInfinity, kInfinity, new_depth, 1, true);
       } else if (first) {
@@ -413,7 +414,7 @@ class Searcher {
       if (first || score > alpha || shared_->exact_root_scores) {
         rm.score = score;
         rm.pv.assign(1, rm.move);
-        rm.pv.insert(rm.pv.end(), pv_[1], pv_[1] + pv_len_[1]);
+        rm.pv.insert(rm.pv.end(), pv_.begin(1), pv_.end(1));
       }
       if (score > window_alpha) root_improved_ = true;
       first = false;
@@ -536,7 +537,7 @@ class Searcher {
   bool illegal_repetition(const Position& pos, Move m) const { return repeats_third_time<G>(rep_stack_, pos, m); }
 
   Score search(const Position& pos, Score alpha, Score beta, int depth, int ply, bool pv_node) {
-    pv_len_[ply] = 0;
+    pv_.clear(ply);
     count_node();
     if (stopped()) return 0;
     seldepth_ = std::max(seldepth_, ply);
@@ -589,7 +590,7 @@ class Searcher {
         if constexpr (requires(Move* out) { { solver_->pv_line(pos, out, 1) } -> std::convertible_to<int>; }) {
           // An exact score inside the window: its line is worth showing.
           if (pv_node && s > alpha && s < beta && !stopped())
-            pv_len_[ply] = std::clamp(solver_->pv_line(pos, pv_[ply], kMaxSearchPly - 1 - ply), 0,
+            pv_.len[ply] = std::clamp(solver_->pv_line(pos, pv_.moves[ply], kMaxSearchPly - 1 - ply), 0,
                                       kMaxSearchPly - 1 - ply);
         }
         if (id_ == 0) check_limits();
@@ -683,7 +684,7 @@ class Searcher {
         best_move = moves[i];
         if (score > alpha) {
           alpha = score;
-          update_pv(ply, moves[i]);
+          pv_.update(ply, moves[i]);
           if (score >= beta) {
             ordering_.record_cutoff(moves[i], ply, depth);
             break;
@@ -744,13 +745,6 @@ class Searcher {
     }
   }
 
-  void update_pv(int ply, Move m) {
-    pv_[ply][0] = m;
-    const int child_len = ply + 1 < kMaxSearchPly ? pv_len_[ply + 1] : 0;
-    for (int i = 0; i < child_len && i + 1 < kMaxSearchPly; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
-    pv_len_[ply] = std::min(child_len + 1, kMaxSearchPly - 1);
-  }
-
   // Move lists live on the heap, one per ply, allocated on first use: some
   // games have long lists (fox-geese: thousands of jump chains in contrived
   // positions) that would overflow a thread's stack at deep plies. A node and
@@ -776,8 +770,7 @@ class Searcher {
   bool root_improved_ = false;  // this iteration: a root move searched completely, above the window's alpha
   int seldepth_ = 0;
   MoveOrdering<G> ordering_;
-  Move pv_[kMaxSearchPly + 1][kMaxSearchPly + 1];
-  int pv_len_[kMaxSearchPly + 1] = {};
+  PvTable<Move> pv_;
   bool after_null_[kMaxSearchPly + 2] = {};  // the node at this ply answers a null move
   const std::function<void(const IterationReport<G>&)>* report_ = nullptr;  // main thread's, during run()
   std::int64_t last_progress_ms_ = 0;

@@ -110,24 +110,29 @@ def scan(args):
     eng.close()
 
 
+def engine_fox_games(paths):
+    """(path, record) of every fox-geese game in which the engine (engine 1) played the fox."""
+    for path in paths:
+        for g in load_records(path):
+            if g.get("game_kind") == "fox-geese" and g.get("engine1_side") == "p2":
+                yield path, g
+
+
 def final_seals(args):
     eng = referee(args.binary)
-    for path in args.records:
-        for g in load_records(path):
-            if g.get("game_kind") != "fox-geese" or g.get("engine1_side") != "p2":
+    for _, g in engine_fox_games(args.records):
+        moves, since = g["moves"], None
+        for k in range(1, len(moves) + 1, 2):
+            fen = fen_after(eng, g, k)
+            if fen.split()[2] != "fox":
                 continue
-            moves, since = g["moves"], None
-            for k in range(1, len(moves) + 1, 2):
-                fen = fen_after(eng, g, k)
-                if fen.split()[2] != "fox":
-                    continue
-                sealed, reserve, region, _, _ = seal_facts(fen)
-                if not sealed:
-                    since = None
-                elif since is None:
-                    since = (k, reserve, region)
-            where = f"ply {since[0]} reserve {since[1]} region {since[2]}" if since else "-"
-            print(f"{g['game']}\t{g['result']}\t{len(moves)}\t{where}", flush=True)
+            sealed, reserve, region, _, _ = seal_facts(fen)
+            if not sealed:
+                since = None
+            elif since is None:
+                since = (k, reserve, region)
+        where = f"ply {since[0]} reserve {since[1]} region {since[2]}" if since else "-"
+        print(f"{g['game']}\t{g['result']}\t{len(moves)}\t{where}", flush=True)
     eng.close()
 
 
@@ -137,21 +142,19 @@ LOW_SAMPLE_PLIES = (21, 31, 41, 51, 61, 71, 81)
 def fox_low(args):
     eng = referee(args.binary)
     by_count = {}
-    for path in args.records:
-        for g in load_records(path):
-            if (g.get("game_kind") != "fox-geese" or g.get("engine1_side") != "p2"
-                    or g.get("start", "startpos") != "startpos"):
-                continue
-            low = 0
-            for k in LOW_SAMPLE_PLIES:
-                if k >= len(g["moves"]):
-                    break
-                rank = point(fen_after(eng, g, k).split()[0])[1] + 1  # point() counts ranks from 0
-                low += rank <= 4
-            won = g["result"] == "p2win"
-            games, wins = by_count.get(low, (0, 0))
-            by_count[low] = (games + 1, wins + won)
-            print(f"{path}\t{g['game']}\t{g['result']}\t{low}", flush=True)
+    for path, g in engine_fox_games(args.records):
+        if g.get("start", "startpos") != "startpos":
+            continue
+        low = 0
+        for k in LOW_SAMPLE_PLIES:
+            if k >= len(g["moves"]):
+                break
+            rank = point(fen_after(eng, g, k).split()[0])[1] + 1  # point() counts ranks from 0
+            low += rank <= 4
+        won = g["result"] == "p2win"
+        games, wins = by_count.get(low, (0, 0))
+        by_count[low] = (games + 1, wins + won)
+        print(f"{path}\t{g['game']}\t{g['result']}\t{low}", flush=True)
     eng.close()
     print(f"fox on rank <= 4 at N of the {len(LOW_SAMPLE_PLIES)} sampled plies:")
     for low in sorted(by_count):
