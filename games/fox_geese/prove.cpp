@@ -16,8 +16,11 @@ using namespace hunt;
 
 namespace {
 
-using PN = std::uint32_t;
-constexpr PN kInf = 1u << 30;
+// 64 bits: in a long attempt on a start position the disproof number of the
+// root (a sum over the geese's replies, nested) passed 2^30 within 4 minutes,
+// and a 32-bit "infinity" there ended the search as if its budget were spent.
+using PN = std::uint64_t;
+constexpr PN kInf = PN{1} << 62;
 constexpr double kEpsilon = 0.25;  // the 1+epsilon trick: fewer re-expansions
 constexpr int kMaxPly = 1500;
 
@@ -188,6 +191,12 @@ ProofResult prove(const Pos& root, double seconds, std::uint64_t max_nodes, std:
 
 namespace ludus {
 
+namespace {
+
+std::string pn_text(std::uint64_t n) { return n >= fox_geese::kInf ? "inf" : std::to_string(n); }
+
+}  // namespace
+
 int solve_fox_geese(const SolveRequest& req, std::ostream& out) {
   using namespace fox_geese;
   const double seconds = req.seconds > 0 ? req.seconds : 60;
@@ -220,7 +229,7 @@ int solve_fox_geese(const SolveRequest& req, std::ostream& out) {
         << "\n  " << res.nodes << " expansions in " << std::fixed << std::setprecision(1) << res.seconds << " s ("
         << static_cast<std::uint64_t>(static_cast<double>(res.nodes) / std::max(res.seconds, 1e-3))
         << "/s), " << res.tt_stored << " positions stored, deepest line " << res.max_ply
-        << " plies, root proof/disproof numbers " << res.root_pn << "/" << res.root_dn << "\n";
+        << " plies, root proof/disproof numbers " << pn_text(res.root_pn) << "/" << pn_text(res.root_dn) << "\n";
     out.unsetf(std::ios::fixed);
   }
   return 0;
