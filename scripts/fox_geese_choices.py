@@ -35,11 +35,10 @@ import argparse
 import collections
 import itertools
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fox_geese_seals import engine_fox_games, referee  # noqa: E402
+from fox_geese_seals import engine_fox_games, fen_after, referee, solve  # noqa: E402
 
 
 def fox_results(paths):
@@ -78,10 +77,8 @@ def choice_positions(eng, paths, min_ply):
         if g.get("start", "startpos") != "startpos":
             continue
         moves, won = g["moves"], g["result"] == "p2win"
-        eng.send("uginewgame")
         for k in range(min_ply, len(moves)):
-            eng.send("position startpos moves " + " ".join(moves[:k]))
-            fen = eng.query("fen")
+            fen = fen_after(eng, g, k)
             if fen.split()[2] != "fox":
                 continue
             entry = played.setdefault((fen, moves[k]), [0, 0, k])
@@ -97,10 +94,7 @@ def proof_class(eng, binary, fen, move, seconds):
     eng.send(f"position fen {fen} moves {move}")
     if eng.query("gameover") == "true":
         return "over"
-    after = eng.query("fen")
-    out = subprocess.run([binary, "solve", "--game", "fox-geese", "--fen", after, "--seconds", str(seconds)],
-                         capture_output=True, text=True, check=True).stdout
-    result = next(l for l in out.splitlines() if "result:" in l)
+    result = solve(binary, eng.query("fen"), seconds)
     return "geese" if "geese win" in result else "fox" if "fox wins" in result else "open"
 
 
