@@ -44,9 +44,8 @@ from fox_geese_seals import engine_fox_games, fen_after, referee, solve  # noqa:
 def fox_results(paths):
     """{opening (tuple of moves): fox won?} of one run's records files."""
     out = {}
-    for _, g in engine_fox_games(paths):
-        if g.get("start", "startpos") == "startpos":
-            out[tuple(g["moves"][:g.get("opening_plies", 0)])] = g["result"] == "p2win"
+    for _, g in engine_fox_games(paths, from_start=True):
+        out[tuple(g["moves"][:g.get("opening_plies", 0)])] = g["result"] == "p2win"
     return out
 
 
@@ -73,9 +72,7 @@ def choice_positions(eng, paths, min_ply):
     """{(fen, move): [games, fox wins, ply]} for fox-to-move positions from min_ply on
     where the engine's fox played more than one move across the games."""
     played = {}
-    for _, g in engine_fox_games(paths):
-        if g.get("start", "startpos") != "startpos":
-            continue
+    for _, g in engine_fox_games(paths, from_start=True):
         moves, won = g["moves"], g["result"] == "p2win"
         for k in range(min_ply, len(moves)):
             fen = fen_after(eng, g, k)

@@ -110,12 +110,14 @@ def scan(args):
     eng.close()
 
 
-def engine_fox_games(paths):
-    """(path, record) of every fox-geese game in which the engine (engine 1) played the fox."""
+def engine_fox_games(paths, from_start=False):
+    """(path, record) of every fox-geese game in which the engine (engine 1) played the fox;
+    with from_start, only those played from the start position (not from a set FEN)."""
     for path in paths:
         for g in load_records(path):
             if g.get("game_kind") == "fox-geese" and g.get("engine1_side") == "p2":
-                yield path, g
+                if not from_start or g.get("start", "startpos") == "startpos":
+                    yield path, g
 
 
 def final_seals(args):
@@ -142,9 +144,7 @@ LOW_SAMPLE_PLIES = (21, 31, 41, 51, 61, 71, 81)
 def fox_low(args):
     eng = referee(args.binary)
     by_count = {}
-    for path, g in engine_fox_games(args.records):
-        if g.get("start", "startpos") != "startpos":
-            continue
+    for path, g in engine_fox_games(args.records, from_start=True):
         low = 0
         for k in LOW_SAMPLE_PLIES:
             if k >= len(g["moves"]):
