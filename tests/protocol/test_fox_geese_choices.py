@@ -22,6 +22,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SCRIPT = os.path.join(REPO, "scripts", "fox_geese_choices.py")
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 from fox_geese_choices import provable_summary  # noqa: E402
+from test_fox_geese_seals import lost_and_won_games  # noqa: E402
 
 
 def fox_game(opening, won, side="p2", start="startpos"):
@@ -54,8 +55,7 @@ def test_agreement(binary):
 
 
 def test_provable(binary):
-    with open(os.path.join(REPO, "docs", "benchmarks", "records", "fox-geese-plain-shard1.jsonl")) as f:
-        game = next(g for g in map(json.loads, f) if g["game"] == 51)
+    game = lost_and_won_games()[51]
     played = game["moves"][241]
     with engine(binary) as e:
         e.send("ugi")
