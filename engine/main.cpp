@@ -95,9 +95,9 @@ int run_perft(const std::string& game, int depth, const std::string& fen) {
   return 0;
 }
 
-int run_solve(const std::string& game, const std::string& fen, double seconds, std::size_t table_mib) {
+int run_solve(const std::string& game, const SolveRequest& request) {
   for (const auto& s : solve_commands())
-    if (s.name == game) return s.run(SolveRequest{fen, seconds, table_mib}, std::cout);
+    if (s.name == game) return s.run(request, std::cout);
   std::cerr << "ludus solve: the game '" << game << "' has no exact solver\n";
   return 2;
 }
@@ -124,6 +124,7 @@ int main(int argc, char** argv) {
   std::size_t hash = 64;
   int threads = 1, depth = 0;
   double seconds = 0;
+  std::uint64_t nodes = 0;
   PlayOptions play;
   opts.add_options()
       ("help,h", "show this help")
@@ -137,6 +138,7 @@ int main(int argc, char** argv) {
       ("depth", po::value(&depth), "depth for perft / bench")
       ("fen", po::value(&fen), "position for perft / solve / play")
       ("seconds", po::value(&seconds), "time budget for solve (games that search)")
+      ("nodes", po::value(&nodes), "expansion budget for solve (games that search; default: none)")
       ("human", po::value(&play.human)->default_value("p1"), "play: the side(s) a person plays: p1|p2|both|none")
       ("level", po::value(&play.settings.level)->default_value(20), "play: engine level 1 (beginner) .. 20 (full)")
       ("movetime", po::value(&play.movetime_ms)->default_value(1000), "play: engine thinking time per turn in ms")
@@ -205,7 +207,7 @@ int main(int argc, char** argv) {
   if (command == "bench") return run_bench_cmd(game, depth, settings);
   // --hash sizes a searching solver's table only when given (fox-geese's
   // proof search keeps 256 MiB otherwise, not the search's 64).
-  if (command == "solve") return run_solve(game, fen, seconds, vm["hash"].defaulted() ? 0 : hash);
+  if (command == "solve") return run_solve(game, SolveRequest{fen, seconds, vm["hash"].defaulted() ? 0 : hash, nodes});
   if (command == "play") {
     play.game = game;
     play.fen = fen;

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Benchmarks of the hunt games (docs/benchmarks/hunt.md). Standard library only.
 
-  scripts/bench_hunt.py --ludus build/release/ludus [--only solve,depth,prove,perft,match]
-      [--prove-seconds 120] [--depth-seconds 10] [--games 100] [--movetime 300]
+  scripts/bench_hunt.py --ludus build/release/ludus [--only solve,depth,prove,suite,perft,match]
+      [--prove-seconds 120] [--depth-seconds 10] [--suite FILE] [--suite-nodes N] [--games 100] [--movetime 300]
 
 Sections:
   solve  `ludus solve` for mouse-cats and hare-hounds: values, lengths of
@@ -12,6 +12,11 @@ Sections:
          (the last completed iteration: its info line's depth, nodes, time).
   prove  fox-geese: `ludus solve --game fox-geese` (df-pn) on the three start
          layouts with a time budget per layout.
+  suite  fox-geese: df-pn with an expansion budget (--suite-nodes) on every
+         position of --suite (lines "plies-before-the-end TAB game TAB FEN",
+         e.g. docs/benchmarks/records/fox-geese-s45-prove-*.tsv): how many are
+         proven, per distance from the end. The budget in expansions, not
+         seconds, makes two provers comparable on a noisy machine.
   match  fox-geese: the engine (Evaluator=ludus, `go movetime M`) against the
          seed's approach (Evaluator=seed, fixed `go depth 9`), scripts/match.py
          with --go2 "depth 9", openings from scripts/make_openings.py, both
@@ -128,6 +133,31 @@ def section_prove(args):
     print()
 
 
+def section_suite(args):
+    if not args.suite:
+        sys.exit("bench_hunt.py: the suite section needs --suite FILE")
+    print(f"## fox-geese: df-pn on {os.path.basename(args.suite)}, {args.suite_nodes} expansions each\n")
+    rows, totals = {}, [0, 0, 0, 0.0]
+    with open(args.suite) as f:
+        lines = [l.rstrip("\n").split("\t") for l in f if l.strip() and not l.startswith("#")]
+    for back, _, fen in lines:
+        out, _ = run([args.ludus, "solve", "--game", "fox-geese", "--fen", fen, "--nodes", str(args.suite_nodes)])
+        proven = not re.search(r"result: (.*)", out).group(1).startswith("not proven")
+        m = re.search(r"(\d+) expansions in ([\d.]+) s", out)
+        for row in (rows.setdefault(int(back), [0, 0, 0, 0.0]), totals):
+            row[0] += 1
+            row[1] += proven
+            row[2] += int(m.group(1))
+            row[3] += float(m.group(2))
+    print("| plies before the end | positions | proven | expansions | seconds |")
+    print("|---|---|---|---|---|")
+    for back in sorted(rows):
+        n, proven, exp, secs = rows[back]
+        print(f"| {back} | {n} | {proven} | {exp:,} | {secs:.1f} |")
+    n, proven, exp, secs = totals
+    print(f"| all | {n} | **{proven}** | {exp:,} | {secs:.1f} |\n")
+
+
 def section_match(args):
     print("## fox-geese: the engine against the seed's approach\n")
     openings = args.openings
@@ -161,6 +191,8 @@ def main():
     ap.add_argument("--depth-seconds", type=float, default=10)
     ap.add_argument("--prove-seconds", type=float, default=120)
     ap.add_argument("--reach-seconds", type=float, default=30)
+    ap.add_argument("--suite", default=None, help="suite: the positions file")
+    ap.add_argument("--suite-nodes", type=int, default=1000000, help="suite: df-pn expansions per position")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--movetime", type=int, default=300)
     ap.add_argument("--margin", type=float, default=3.0)
@@ -176,7 +208,7 @@ def main():
     print(f"# Hunt games benchmarks\n\nMachine: {machine.split(':', 1)[-1].strip()}, "
           f"{os.cpu_count()} CPUs; binary {args.ludus}\n")
     sections = {"solve": section_solve, "perft": section_perft, "depth": section_depth, "prove": section_prove,
-                "match": section_match}
+                "suite": section_suite, "match": section_match}
     for name in args.only.split(","):
         sections[name](args)
         sys.stdout.flush()

@@ -11,7 +11,6 @@
 #include "games/fox_geese/endgame.h"
 #include "games/fox_geese/eval.h"
 #include "games/fox_geese/fox_geese.h"
-#include "games/fox_geese/prove.h"
 #include "games/hunt/hunt_test_util.h"
 
 using namespace ludus;
@@ -407,22 +406,6 @@ TEST_CASE("fox-geese: the search plays legal moves and sees short wins") {
     CHECK(score == mate_in(1));
     CHECK(G::move_to_string(line[0]) == "e6-d6");
   }
-}
-
-TEST_CASE("fox-geese: proof-number search") {
-  using fox_geese::ProofResult;
-  // 4 geese cannot hold the fox here: proven for the fox.
-  auto r = fox_geese::prove(fen<G>("d7 c5,d5,e5,g3 geese 0"), 20, 2000000, 8);
-  CHECK(r.value == ProofResult::Value::SideToMoveLoses);
-  CHECK(r.nodes > 0);
-  // The trap beats the stall: proven for the geese at once.
-  r = fox_geese::prove(fen<G>("d7 c7,e7,e6,d5,a3 geese 9"), 20, 2000000, 8);
-  CHECK(r.value == ProofResult::Value::SideToMoveWins);
-  // The start is far from proven within 2000 expansions.
-  r = fox_geese::prove(G::start({}), 20, 2000, 8);
-  CHECK(r.value == ProofResult::Value::Unknown);
-  CHECK(r.root_pn > 0);
-  CHECK(r.root_dn > 0);
 }
 
 TEST_CASE("fox-geese: fox-side terms (geese forward reserve, fox room)") {

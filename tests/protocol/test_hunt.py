@@ -418,6 +418,18 @@ def test_solve_command(path):
                        "--seconds", "20", "--hash", "32")
     if "and a 32 MiB table per position" not in out or "result: proven: the geese win" not in out:
         raise AssertionError(f"fox-geese --hash 32: {out}")
+    # --nodes: an expansion budget (checked every 1024 expansions), with no time limit of its own;
+    # the same budget gives the same search.
+    runs = [solve_output(path, "--game", "fox-geese", "--fen", "d7 c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,g4 geese 0",
+                         "--nodes", "30000", "--hash", "16") for _ in range(2)]
+    for out in runs:
+        m = re.search(r"(\d+) expansions in .*root proof/disproof numbers (\d+)/(\d+)", out)
+        if ("df-pn proof search, 30000 expansions and a 16 MiB table" not in out
+                or "not proven within the budget" not in out or not m or not 30000 <= int(m.group(1)) < 31024):
+            raise AssertionError(f"fox-geese --nodes 30000: {out}")
+    if [re.search(r"(\d+) expansions.*numbers (\S+)", o).groups() for o in runs] != \
+            [re.search(r"(\d+) expansions.*numbers (\S+)", runs[0]).groups()] * 2:
+        raise AssertionError(f"fox-geese --nodes is not deterministic: {runs}")
 
 
 if __name__ == "__main__":
