@@ -144,9 +144,24 @@ int geese_forward_reserve(const Pos& p) {
   return reserve;
 }
 
+FoxRoom fox_room(const Pos& p) {
+  const Rules& r = fox_geese_rules();
+  const Graph& g = *r.graph;
+  const std::uint64_t empty = g.all() & ~p.hunters;
+  FoxRoom room{bit(p.prey), -1};
+  std::uint64_t frontier = room.points;
+  for (int dist = 0; frontier; ++dist) {
+    if ((frontier & r.goal) && room.home < 0) room.home = dist;
+    std::uint64_t next = 0;
+    for (std::uint64_t b = frontier; b; b &= b - 1) next |= g.neighbours(lsb(b));
+    frontier = next & empty & ~room.points;
+    room.points |= frontier;
+  }
+  return room;
+}
+
 Terms ludus_terms(const Pos& p, bool engine_geese) {
   const Graph& g = board();
-  const Rules& r = fox_geese_rules();
   Terms t;
   const std::uint64_t geese = p.hunters;
   const int fox = p.prey, fy = g.y(fox);
@@ -171,19 +186,10 @@ Terms ludus_terms(const Pos& p, bool engine_geese) {
   t.progress = -w::kFoxRank * (6 - fy) - w::kFoxPassed * passed + (engine_geese && fy >= 5 ? w::kTopArm : 0);
 
   // Containment: the fox's region through empty points, and its distance home.
-  std::uint64_t region = bit(fox), frontier = region;
-  int dist = 0, home = -1;
-  while (frontier) {
-    if ((frontier & r.goal) && home < 0) home = dist;
-    std::uint64_t next = 0;
-    for (std::uint64_t b = frontier; b; b &= b - 1) next |= g.neighbours(lsb(b));
-    next &= empty & ~region;
-    region |= next;
-    frontier = next;
-    ++dist;
-  }
+  const FoxRoom room = fox_room(p);
+  const std::uint64_t region = room.points;
   t.region = -w::kRegion * popcount(region);
-  if (home >= 0) t.escape = -(250 + 40 * std::max(0, 8 - home));
+  if (room.home >= 0) t.escape = -(250 + 40 * std::max(0, 8 - room.home));
 
   // Mobility and threats.
   const int steps = popcount(g.neighbours(fox) & empty);

@@ -40,6 +40,14 @@ struct Terms {
 // The forward steps the geese have left: per goose, the ranks up to rank 7
 // (files c-e) or rank 5 (files a, b, f, g).
 int geese_forward_reserve(const hunt::Pos& p);
+// The fox's room: the points it reaches by steps through empty points, and
+// the steps from it to the nearest point of rank 1 among them (-1: none, the
+// geese's line is closed). Used by the evaluation and the proof search.
+struct FoxRoom {
+  std::uint64_t points = 0;
+  int home = -1;
+};
+FoxRoom fox_room(const hunt::Pos& p);
 Terms ludus_terms(const hunt::Pos& p, bool engine_geese = true);
 int ludus_eval(const hunt::Pos& p, bool engine_geese = true);  // geese's view
 std::vector<std::string> ludus_lines(const hunt::Pos& p, bool engine_geese = true);

@@ -408,6 +408,25 @@ TEST_CASE("fox-geese: the search plays legal moves and sees short wins") {
   }
 }
 
+TEST_CASE("fox-geese: the fox's room (evaluation and proof search)") {
+  using fox_geese::fox_room;
+  const Graph& g = fox_geese_graph();
+  // The start: ranks 5-7 and the five empty points of rank 4; the line is closed.
+  const auto start = fox_room(G::start({}));
+  CHECK(popcount(start.points) == 13 + 5);
+  CHECK(start.home == -1);
+  CHECK((start.points & bit(g.find("b4"))) != 0);
+  CHECK((start.points & bit(g.find("a4"))) == 0);
+  // Two geese leave the way down the d file open: six steps from d7 to d1.
+  const auto open = fox_room(fen<G>("d7 a3,b3,c3,e3 geese 0"));
+  CHECK(open.home == 6);
+  CHECK(popcount(open.points) == 33 - 4);
+  // A sealed top arm: only the fox's own point and what the geese leave there.
+  const auto sealed = fox_room(fen<G>("d7 c6,d6,e6,c7 fox 0"));
+  CHECK(sealed.points == (bit(g.find("d7")) | bit(g.find("e7"))));
+  CHECK(sealed.home == -1);
+}
+
 TEST_CASE("fox-geese: fox-side terms (geese forward reserve, fox room)") {
   using fox_geese::geese_forward_reserve;
   using fox_geese::ludus_terms;
