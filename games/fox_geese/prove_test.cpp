@@ -101,6 +101,19 @@ TEST_CASE("fox-geese: proofs agree with an exhaustive search") {
   CHECK(losses == 10);
 }
 
+TEST_CASE("fox-geese: the initial proof numbers steer the search") {
+  // Two sealed foxes of self-play games, proven geese wins. With every
+  // unexpanded position at pn = dn = 1 these took 180,870 and 202,855
+  // expansions; starting from the fox's room and the mobility they take
+  // a tenth or less (21,144 and 3,231).
+  auto r = fox_geese::prove(fen<G>("c6 b3,g3,a4,b4,c4,d4,e4,f4,a5,b5,c5,d5,e5,f5,g5 fox 4"), 60, 1000000, 16);
+  CHECK(r.value == ProofResult::Value::SideToMoveLoses);
+  CHECK(r.nodes < 40000);
+  r = fox_geese::prove(fen<G>("c5 d2,a3,c3,e3,b4,c4,d4,f4,a5,b5,d5,e5,f5,g5,e6 fox 0"), 60, 1000000, 16);
+  CHECK(r.value == ProofResult::Value::SideToMoveLoses);
+  CHECK(r.nodes < 20000);
+}
+
 TEST_CASE("fox-geese: the proof search's expansion budget") {
   // The same budget gives the same search: the way provers are compared.
   const auto a = fox_geese::prove(G::start({}), 1e6, 20000, 8);
