@@ -25,7 +25,11 @@ constexpr PN kInf = PN{1} << 62;
 constexpr double kEpsilon = 0.25;  // the 1+epsilon trick: fewer re-expansions
 constexpr int kMaxPly = 1500;
 
-PN add(PN a, PN b) { return std::min<PN>(kInf, a + b); }
+// Sums saturate one below infinity. A huge but finite sum read as infinity
+// would look like a settled position: the search stopped there as if out of
+// budget (a root proof number "inf" with a finite disproof number). Infinity
+// itself, a proven node's value, still propagates.
+PN add(PN a, PN b) { return a >= kInf || b >= kInf ? kInf : std::min<PN>(kInf - 1, a + b); }
 
 // Transposition table: buckets of 4, replace the entry with the least work.
 class Table {
@@ -82,7 +86,7 @@ class Prover {
     PN pn, dn;
     look(root, pn, dn);
     if (pn != 0 && dn != 0) {
-      mid(root, kInf - 1, kInf - 1, 0);
+      mid(root, kInf, kInf, 0);  // until proven or out of budget
       look(root, pn, dn);
     }
     res.value = pn == 0   ? ProofResult::Value::SideToMoveWins
@@ -215,7 +219,7 @@ class Prover {
       if (pn == 0) dn = kInf;
       if (dn >= kInf) dn = kInf;
       if (pn >= th_pn || dn >= th_dn || best < 0 || ply >= kMaxPly || out_of_budget()) break;
-      const PN child_th_pn = static_cast<PN>(std::min<std::uint64_t>(kInf - 1, std::uint64_t{th_dn} - dn + best_pn));
+      const PN child_th_pn = static_cast<PN>(std::min<std::uint64_t>(kInf, std::uint64_t{th_dn} - dn + best_pn));
       const PN child_th_dn = std::min<PN>(
           th_pn, std::max<PN>(second + 1, static_cast<PN>(std::min<double>(kInf - 1, second * (1 + kEpsilon)))));
       const Pos child = kids[static_cast<std::size_t>(best)].pos;

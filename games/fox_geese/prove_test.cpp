@@ -114,6 +114,20 @@ TEST_CASE("fox-geese: the initial proof numbers steer the search") {
   CHECK(r.nodes < 20000);
 }
 
+TEST_CASE("fox-geese: a saturated proof number is not infinity") {
+  // A position with lines of 270 plies: the sums of proof numbers overflow
+  // within 50,000 expansions. When a saturated sum equalled infinity the
+  // root read as settled and the search stopped there (43,455 expansions,
+  // disproof number "inf", nothing proven); now it searches on to its budget.
+  const auto r = fox_geese::prove(fen<G>("c5 c2,d2,a3,c3,d3,e3,a4,d4,e4,a5,b5,d5,f5,d6,e7 geese 4"), 60, 100000, 16);
+  CHECK(r.value == ProofResult::Value::Unknown);
+  CHECK(r.nodes >= 100000);
+  CHECK(r.root_pn > 0);
+  CHECK(r.root_dn > 0);
+  CHECK(r.root_pn < (std::uint64_t{1} << 62));
+  CHECK(r.root_dn < (std::uint64_t{1} << 62));
+}
+
 TEST_CASE("fox-geese: the proof search's expansion budget") {
   // The same budget gives the same search: the way provers are compared.
   const auto a = fox_geese::prove(G::start({}), 1e6, 20000, 8);
