@@ -5,6 +5,9 @@
 // so df-pn needs no repetition handling. Known results end the search early:
 // finished games, positions with at most 3 geese (the fox wins: endgame
 // tables), and a fox below every goose (it walks home).
+// Positions not yet expanded start from proof and disproof numbers made of
+// the mover's mobility and the fox's room (prove.cpp, initial()), which
+// steer the search toward containing the fox.
 #pragma once
 
 #include <atomic>
