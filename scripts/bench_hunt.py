@@ -103,6 +103,13 @@ GAME = ("e3-e4 d7-e7 d2-e3 e7-e6 e3-d4 e6-e5 e2-e3 e5-d5 c1-d2 d5-e5 a4-a5 e5-d5
         "d6-c7 c6-d6 c3-d4 d6-e7 d5-d6 e7-d7 d4-d5 d7-e7 d2-c3 e7-d7 e6-e7").split()
 
 
+def prove_fen(ludus, fen, *budget):
+    """`ludus solve --game fox-geese --fen F` with a budget: (result line, expansions, seconds) as text."""
+    out, _ = run([ludus, "solve", "--game", "fox-geese", "--fen", fen, *budget])
+    m = re.search(r"(\d+) expansions in ([\d.]+) s", out)
+    return re.search(r"result: (.*)", out).group(1), m.group(1), m.group(2)
+
+
 def section_prove(args):
     print(f"## fox-geese: proof-number search of the start positions ({args.prove_seconds} s each)\n")
     out, secs = run([args.ludus, "solve", "--game", "fox-geese", "--seconds", str(args.prove_seconds)])
@@ -122,10 +129,8 @@ def section_prove(args):
     for back in range(10, len(GAME), 10):
         eng.send("position startpos moves " + " ".join(GAME[:len(GAME) - back]))
         fen = eng.query("fen")
-        out, _ = run([args.ludus, "solve", "--game", "fox-geese", "--fen", fen, "--seconds", str(args.reach_seconds)])
-        res = re.search(r"result: (.*)", out).group(1)
-        m = re.search(r"(\d+) expansions in ([\d.]+) s", out)
-        print(f"| {back} | `{fen}` | {res} | {m.group(1)} | {m.group(2)} s |")
+        res, expansions, secs = prove_fen(args.ludus, fen, "--seconds", str(args.reach_seconds))
+        print(f"| {back} | `{fen}` | {res} | {expansions} | {secs} s |")
         sys.stdout.flush()
         if res.startswith("not proven"):
             break
@@ -141,14 +146,12 @@ def section_suite(args):
     with open(args.suite) as f:
         lines = [l.rstrip("\n").split("\t") for l in f if l.strip() and not l.startswith("#")]
     for back, _, fen in lines:
-        out, _ = run([args.ludus, "solve", "--game", "fox-geese", "--fen", fen, "--nodes", str(args.suite_nodes)])
-        proven = not re.search(r"result: (.*)", out).group(1).startswith("not proven")
-        m = re.search(r"(\d+) expansions in ([\d.]+) s", out)
+        res, expansions, secs = prove_fen(args.ludus, fen, "--nodes", str(args.suite_nodes))
         for row in (rows.setdefault(int(back), [0, 0, 0, 0.0]), totals):
             row[0] += 1
-            row[1] += proven
-            row[2] += int(m.group(1))
-            row[3] += float(m.group(2))
+            row[1] += not res.startswith("not proven")
+            row[2] += int(expansions)
+            row[3] += float(secs)
     print("| plies before the end | positions | proven | expansions | seconds |")
     print("|---|---|---|---|---|")
     for back in sorted(rows):
