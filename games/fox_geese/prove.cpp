@@ -217,9 +217,10 @@ class Prover {
         else if (cdn < second) second = cdn;
       }
       if (pn == 0) dn = kInf;
-      if (dn >= kInf) dn = kInf;
       if (pn >= th_pn || dn >= th_dn || best < 0 || ply >= kMaxPly || out_of_budget()) break;
-      const PN child_th_pn = static_cast<PN>(std::min<std::uint64_t>(kInf, std::uint64_t{th_dn} - dn + best_pn));
+      // dn >= best_pn (a saturated sum stays >= each term) and dn < th_dn, so
+      // this lies in (best_pn, th_dn]: no overflow, no cap needed.
+      const PN child_th_pn = th_dn - dn + best_pn;
       const PN child_th_dn = std::min<PN>(
           th_pn, std::max<PN>(second + 1, static_cast<PN>(std::min<double>(kInf - 1, second * (1 + kEpsilon)))));
       const Pos child = kids[static_cast<std::size_t>(best)].pos;
