@@ -335,9 +335,11 @@ class GameSession final : public Session {
   // own setup book (Arimaa) still gives them a sound setup.
   std::string book_move(const SearchLimits& limits) {
     if (!settings_.own_book || !limits.use_book || limits.infinite || limits.ponder) return {};
-    if (!book_loaded_) {
-      book_loaded_ = true;
-      book_.load_file(book_path(G::kName));
+    const std::string path = settings_.book_file.empty() ? book_path(G::kName) : settings_.book_file;
+    if (path != book_source_) {  // the first use, or BookFile changed: (re)load
+      book_ = OpeningBook();
+      book_.load_file(path);
+      book_source_ = path;
     }
     const bool deep_book = settings_.level > kRandomLevels;
     const std::string move = deep_book ? book_.choose(G::to_fen(pos_), rng_) : std::string();
@@ -601,7 +603,7 @@ class GameSession final : public Session {
   std::atomic<bool> searching_{false};
   std::mt19937_64 rng_{std::random_device{}()};
   OpeningBook book_;
-  bool book_loaded_ = false;
+  std::string book_source_;  // the file book_ was loaded from ("" = not yet)
   std::thread coordinator_;
 };
 

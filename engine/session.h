@@ -25,6 +25,10 @@ struct EngineSettings {
   int threads = 1;
   std::int64_t move_overhead_ms = 30;
   bool own_book = true;
+  // `BookFile`: the book OwnBook reads; empty = the game's own book
+  // (book_path: book/<game>.book). Another file is how a learned book
+  // (scripts/learn_book.py) is played.
+  std::string book_file;
   int level = 20;  // 1 (beginner) .. 20 (full strength), engine/level.h
   // `Search plain`: the seeds' textbook alpha-beta (engine/plain_search.h),
   // a baseline for matches, instead of ludus's search.

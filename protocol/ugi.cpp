@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <fstream>
 #include <sstream>
 
 #include "engine/bench.h"
@@ -15,6 +16,9 @@ namespace {
 
 constexpr std::string_view kEngineName = "Ludus";
 constexpr std::string_view kAuthor = "the Ludus developers";
+// BookFile's value for "the game's own book/<game>.book" (Stockfish's
+// spelling of an empty string option).
+constexpr std::string_view kDefaultBook = "<empty>";
 
 // The engine's own options (PROTOCOL.md section 1, "Options every game
 // understands"); game options are appended by the session.
@@ -25,6 +29,7 @@ std::vector<OptionSpec> engine_options() {
   o.push_back({"Threads", OptionType::Spin, "1", 1, 256, {}});
   o.push_back({"Ponder", OptionType::Check, "false", 0, 0, {}});
   o.push_back({"OwnBook", OptionType::Check, "true", 0, 0, {}});
+  o.push_back({"BookFile", OptionType::String, std::string(kDefaultBook), 0, 0, {}});
   o.push_back({"MoveOverhead", OptionType::Spin, "30", 0, 10000, {}});
   o.push_back({"Level", OptionType::Spin, "20", 1, 20, {}});
   o.push_back({"Search", OptionType::Combo, "ludus", 0, 0, {"ludus", "plain", "plain-fast"}});
@@ -182,6 +187,11 @@ void UgiProtocol::cmd_setoption(const Tokens& t, std::string_view line) {
     if (spec.name == "Hash") next.hash_mib = std::stoul(canon);
     else if (spec.name == "Threads") next.threads = std::stoi(canon);
     else if (spec.name == "OwnBook") next.own_book = canon == "true";
+    else if (spec.name == "BookFile") {
+      next.book_file = canon == kDefaultBook ? std::string() : canon;
+      if (!next.book_file.empty() && !std::ifstream(next.book_file))
+        return error("cannot read book file '" + next.book_file + "'");
+    }
     else if (spec.name == "MoveOverhead") next.move_overhead_ms = std::stoll(canon);
     else if (spec.name == "Level") next.level = std::stoi(canon);
     else if (spec.name == "Search") {

@@ -117,13 +117,15 @@ std::string valid_command(Rng& r, Session& oracle, const std::vector<std::string
     case 10: return r.chance(50) ? "d" : "eval";
     case 11: return r.chance(50) ? "stop" : "ponderhit";
     case 12: {
-      static const std::vector<std::string> names = {"Hash", "Threads", "Ponder", "OwnBook", "MoveOverhead",
-                                                     "Game", "Evaluator", "NoSuch"};
+      static const std::vector<std::string> names = {"Hash", "Threads",   "Ponder",   "OwnBook", "MoveOverhead",
+                                                     "Game", "Evaluator", "BookFile", "NoSuch"};
       const std::string name = r.pick(names);
       std::string value;
       if (name == "Ponder" || name == "OwnBook") value = r.chance(50) ? "true" : "false";
       else if (name == "Game") value = r.chance(80) ? "othello" : "chess";
       else if (name == "Evaluator") value = evaluators.empty() || r.chance(10) ? "magic" : r.pick(evaluators);
+      else if (name == "BookFile")
+        value = r.pick(std::vector<std::string>{"<empty>", "/no/such/book", "/dev/null", LUDUS_SOURCE_DIR "/README.md"});
       else value = r.pick(kNumbers);
       return "setoption name " + name + " value " + value;
     }

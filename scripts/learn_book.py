@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Book learning: an opening book of the lines an engine has won, from its games.
+
+  scripts/learn_book.py --ludus BIN --game G [--engine NAME] --out FILE RECORDS.jsonl...
+
+The records are those of scripts/match.py --records. The learner is the
+engine called NAME (default "ludus") in them; its games against any
+opponent are read, from their start (`startpos` or a FEN) on. The first
+`opening_plies` moves of a game came from the openings file, not from either
+engine, so they are replayed but not learned from.
+
+Every position after a game's opening becomes a node of one tree (a graph:
+positions are keyed by their FEN, so lines of different games that meet are
+joined). A node is a *known win* for the learner when:
+
+  - the learner is to move and one of its recorded moves leads to a known
+    win (or ends a game it won);
+  - the opponent is to move and every recorded reply leads to a known win.
+
+The book (format in book/README.md) lists, for every learner-to-move known
+win, the moves that keep it, each scored mate_in(n): n is the number of
+plies to the end of the longest game the opponent's recorded replies can
+lead to on the shortest such line. With `setoption name BookFile value
+FILE` and OwnBook on, the engine then replays those lines at once.
+
+Why: against an opponent that plays the same move in the same position (a
+fixed-depth search, as the seeds' baselines), a line won once is won again,
+and Logistello-style book learning (M. Buro, "Toward opening book
+learning", ICCA Journal 1999) stops an engine from losing, or failing to
+win, the same way twice. The book knows nothing about replies it has not
+seen: against another opponent it stops matching as soon as the opponent
+deviates. Standard library only.
+"""
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import load_records  # noqa: E402
+from ugi_engine import UgiEngine  # noqa: E402
+
+MATE = 32000  # engine/types.h kMateScore: a book score of MATE - n is a win in n plies
+
+
+def replay(referee, record):
+    """[(fen, learner to move?)] of every position of the recorded game, before each move."""
+    learner = record["engine1_side"] if record["learner_is_engine1"] else \
+        ("p2" if record["engine1_side"] == "p1" else "p1")
+    out = []
+    referee.send("uginewgame")
+    for k in range(len(record["moves"])):
+        referee.send(f"position {record.get('start', 'startpos')} moves " + " ".join(record["moves"][:k]))
+        referee.sync()
+        p1_to_move = referee.query("p1turn") == "true"
+        out.append((referee.query("fen"), p1_to_move == (learner == "p1")))
+    return out, learner
+
+
+def learn(referee, records):
+    """The tree of the records: {fen: (learner to move?, {move: child})}, a child
+    being a FEN or a game's end ("end", file, game); and {end: learner won?}."""
+    tree, ends = {}, {}
+    for r in records:
+        positions, learner = replay(referee, r)
+        won = r["result"] == learner + "win"
+        for k in range(r.get("opening_plies", 0), len(positions)):
+            fen, own = positions[k]
+            child = positions[k + 1][0] if k + 1 < len(positions) else ("end", r["file"], r["game"])
+            if k + 1 == len(positions):
+                ends[child] = won
+            tree.setdefault(fen, (own, {}))[1][r["moves"][k]] = child
+    return tree, ends
+
+
+def known_wins(tree, ends):
+    """{fen: plies to the end} of every known win (see the module doc), by a
+    depth-first pass; positions never repeat within a line of these games
+    (stall counters and the like are in the FEN), so the graph is acyclic."""
+    memo = {}
+
+    def value(fen):
+        if fen in ends:
+            return 0 if ends[fen] else None
+        if fen in memo:
+            return memo[fen]
+        own, moves = tree[fen]
+        kids = [value(c) for c in moves.values()]
+        if own:
+            wins = [k for k in kids if k is not None]
+            memo[fen] = 1 + min(wins) if wins else None
+        else:
+            memo[fen] = 1 + max(kids) if all(k is not None for k in kids) else None
+        return memo[fen]
+
+    sys.setrecursionlimit(max(10000, 4 * len(tree) + 100))
+    return {fen: value(fen) for fen in tree if value(fen) is not None}
+
+
+def book_lines(tree, ends, wins):
+    """The book's lines: learner-to-move known wins, their winning moves scored MATE - plies."""
+    def plies_after(child):
+        return 0 if child in ends else wins[child]
+
+    lines = []
+    for fen, (own, moves) in sorted(tree.items()):
+        if not own or fen not in wins:
+            continue
+        good = [(m, MATE - 1 - plies_after(c)) for m, c in sorted(moves.items())
+                if (c in ends and ends[c]) or c in wins]
+        lines.append(f"{fen} | " + " ".join(f"{m} {s}" for m, s in good))
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ludus", required=True, help="the ludus binary that replays the games")
+    ap.add_argument("--game", required=True, help="the game kind of the records to read")
+    ap.add_argument("--engine", default="ludus", help="the learner's name in the records (default ludus)")
+    ap.add_argument("--out", required=True, help="the book file to write")
+    ap.add_argument("records", nargs="+", help="records files of scripts/match.py")
+    args = ap.parse_args()
+
+    records = []
+    for path in args.records:
+        for r in load_records(path):
+            if r.get("game_kind") != args.game or args.engine not in (r.get("engine1"), r.get("engine2")):
+                continue
+            r["learner_is_engine1"] = r.get("engine1") == args.engine
+            r["file"] = os.path.basename(path)
+            records.append(r)
+    referee = UgiEngine([args.ludus], name="referee")
+    referee.handshake([("Game", args.game), ("OwnBook", "false")])
+    tree, ends = learn(referee, records)
+    referee.close()
+    wins = known_wins(tree, ends)
+    lines = book_lines(tree, ends, wins)
+    won = sum(ends.values())
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(f"# {args.game} book learned by scripts/learn_book.py from {len(records)} games of "
+                f"{args.engine} ({won} won): {len(lines)} positions\n")
+        f.write("# " + " ".join(os.path.basename(p) for p in args.records) + "\n")
+        for line in lines:
+            f.write(line + "\n")
+    print(f"{len(records)} games ({won} won by {args.engine}), {len(tree)} positions, "
+          f"{len(lines)} book positions -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
