@@ -58,43 +58,46 @@ def replay(referee, record):
 
 
 def learn(referee, records):
-    """The tree of the records: {fen: (learner to move?, {move: child})}, a child
-    being a FEN or a game's end ("end", file, game); and {end: learner won?}."""
+    """The tree of the records: {node: (learner to move?, {move: child})}; a node
+    is (learner's side, FEN), a child a node or a game's end ("end", file,
+    game); and {end: learner won?}. The learner's side is part of the node:
+    the replies the learner can expect as the fox are those of the games it
+    played as the fox, not its own moves as the geese in the same position."""
     tree, ends = {}, {}
     for r in records:
         positions, learner = replay(referee, r)
         won = r["result"] == learner + "win"
         for k in range(r.get("opening_plies", 0), len(positions)):
             fen, own = positions[k]
-            child = positions[k + 1][0] if k + 1 < len(positions) else ("end", r["file"], r["game"])
+            child = (learner, positions[k + 1][0]) if k + 1 < len(positions) else ("end", r["file"], r["game"])
             if k + 1 == len(positions):
                 ends[child] = won
-            tree.setdefault(fen, (own, {}))[1][r["moves"][k]] = child
+            tree.setdefault((learner, fen), (own, {}))[1][r["moves"][k]] = child
     return tree, ends
 
 
 def known_wins(tree, ends):
-    """{fen: plies to the end} of every known win (see the module doc), by a
+    """{node: plies to the end} of every known win (see the module doc), by a
     depth-first pass; positions never repeat within a line of these games
     (stall counters and the like are in the FEN), so the graph is acyclic."""
     memo = {}
 
-    def value(fen):
-        if fen in ends:
-            return 0 if ends[fen] else None
-        if fen in memo:
-            return memo[fen]
-        own, moves = tree[fen]
+    def value(node):
+        if node in ends:
+            return 0 if ends[node] else None
+        if node in memo:
+            return memo[node]
+        own, moves = tree[node]
         kids = [value(c) for c in moves.values()]
         if own:
             wins = [k for k in kids if k is not None]
-            memo[fen] = 1 + min(wins) if wins else None
+            memo[node] = 1 + min(wins) if wins else None
         else:
-            memo[fen] = 1 + max(kids) if all(k is not None for k in kids) else None
-        return memo[fen]
+            memo[node] = 1 + max(kids) if all(k is not None for k in kids) else None
+        return memo[node]
 
     sys.setrecursionlimit(max(10000, 4 * len(tree) + 100))
-    return {fen: value(fen) for fen in tree if value(fen) is not None}
+    return {node: value(node) for node in tree if value(node) is not None}
 
 
 def book_lines(tree, ends, wins):
@@ -103,9 +106,10 @@ def book_lines(tree, ends, wins):
         return 0 if child in ends else wins[child]
 
     lines = []
-    for fen, (own, moves) in sorted(tree.items()):
-        if not own or fen not in wins:
+    for node, (own, moves) in sorted(tree.items()):
+        if not own or node not in wins:
             continue
+        fen = node[1]  # learner to move: the side to move is in the FEN, so no two nodes share it
         good = [(m, MATE - 1 - plies_after(c)) for m, c in sorted(moves.items())
                 if (c in ends and ends[c]) or c in wins]
         lines.append(f"{fen} | " + " ".join(f"{m} {s}" for m, s in good))

@@ -89,6 +89,16 @@ def test_learner_by_name_on_either_side(binary):
     require(learn(binary, rec, ["--engine", "seed"]) == {}, "seed lost: nothing to learn")
 
 
+def test_the_sides_are_learned_apart(binary):
+    # In D ludus plays the geese and wins with C's moves. Its own c3-d4 is not
+    # a reply the fox can expect, so d7-e7 stays a known win for the fox; and
+    # the geese's lines of D are learned for the geese.
+    book = learn(binary, [record(0, WON_A, "p2win"), record(1, LOST_C, "p1win", engine1_side="p1")])
+    want = {fen_after(binary, []): [("e3-e4", MATE - 4)], fen_after(binary, LOST_C[:2]): [("c3-d4", MATE - 2)],
+            fen_after(binary, WON_A[:1]): [("d7-e7", MATE - 3)], fen_after(binary, WON_A[:3]): [("e7-e6", MATE - 1)]}
+    require(book == want, f"expected two fox and two geese lines, got {book}")
+
+
 def test_engine_replays_the_learned_book(binary):
     learn(binary, [record(0, WON_A, "p2win"), record(1, LOST_B, "p1win")])
     path = os.path.join(TMP, "learned.book")
