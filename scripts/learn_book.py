@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Book learning: an opening book of the lines an engine has won, from its games.
 
-  scripts/learn_book.py --ludus BIN --game G [--engine NAME] --out FILE RECORDS.jsonl...
+  scripts/learn_book.py --ludus BIN --game G [--engine NAME] [--exclude-openings FILE] --out FILE RECORDS.jsonl...
 
 The records are those of scripts/match.py --records. The learner is the
 engine called NAME (default "ludus") in them; its games against any
 opponent are read, from their start (`startpos` or a FEN) on. The first
 `opening_plies` moves of a game came from the openings file, not from either
-engine, so they are replayed but not learned from.
+engine, so they are replayed but not learned from. --exclude-openings
+leaves out the games that begin with an opening of FILE (an openings file
+of scripts/match.py, `moves` lines): a book to test on those openings is
+then learned from other games only.
 
 Every position after a game's opening becomes a node of one tree (a graph:
 positions are keyed by their FEN, so lines of different games that meet are
@@ -116,19 +119,31 @@ def book_lines(tree, ends, wins):
     return lines
 
 
+def opening_prefixes(path):
+    """The move lists of the `moves ...` lines of an openings file."""
+    with open(path, encoding="utf-8") as f:
+        words = [line.split("#")[0].split() for line in f]
+    return [w[1:] for w in words if w and w[0] == "moves"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ludus", required=True, help="the ludus binary that replays the games")
     ap.add_argument("--game", required=True, help="the game kind of the records to read")
     ap.add_argument("--engine", default="ludus", help="the learner's name in the records (default ludus)")
+    ap.add_argument("--exclude-openings", metavar="FILE",
+                    help="leave out the games that begin with one of this openings file's lines")
     ap.add_argument("--out", required=True, help="the book file to write")
     ap.add_argument("records", nargs="+", help="records files of scripts/match.py")
     args = ap.parse_args()
 
+    excluded = opening_prefixes(args.exclude_openings) if args.exclude_openings else []
     records = []
     for path in args.records:
         for r in load_records(path):
             if r.get("game_kind") != args.game or args.engine not in (r.get("engine1"), r.get("engine2")):
+                continue
+            if any(r["moves"][:len(o)] == o for o in excluded):
                 continue
             r["learner_is_engine1"] = r.get("engine1") == args.engine
             r["file"] = os.path.basename(path)

@@ -82,6 +82,17 @@ def test_opening_plies_are_not_learned(binary):
     require(list(book) == [fen_after(binary, WON_A[:3])], f"only the move after the opening: {book}")
 
 
+def test_games_of_excluded_openings_are_left_out(binary):
+    openings = os.path.join(TMP, "openings.txt")
+    with open(openings, "w") as f:
+        f.write("# held out\nmoves e3-e4 d7-e7  # A's first two moves\n")
+    rec = [record(0, WON_A, "p2win"), record(1, LOST_B, "p1win")]
+    require(learn(binary, rec, ["--exclude-openings", openings]) == {}, "A left out, B lost: an empty book")
+    with open(openings, "w") as f:
+        f.write("moves e3-e4 d7-d6\n")
+    require(len(learn(binary, rec, ["--exclude-openings", openings])) == 2, "B left out: A's two lines")
+
+
 def test_learner_by_name_on_either_side(binary):
     # The learner is engine 2 here ("seed" is engine 1 and plays the geese).
     rec = [record(0, WON_A, "p2win", engine1="seed", engine1_side="p1")]
