@@ -81,8 +81,8 @@ def learn(referee, records):
 
 def known_wins(tree, ends):
     """{node: plies to the end} of every known win (see the module doc), by a
-    depth-first pass; positions never repeat within a line of these games
-    (stall counters and the like are in the FEN), so the graph is acyclic."""
+    depth-first pass. In games whose positions can recur (Arimaa, Camelot) the
+    graph can have cycles: a node still being valued counts as no known win."""
     memo = {}
 
     def value(node):
@@ -90,6 +90,7 @@ def known_wins(tree, ends):
             return 0 if ends[node] else None
         if node in memo:
             return memo[node]
+        memo[node] = None  # in progress: a cycle back to it wins nothing
         own, moves = tree[node]
         kids = [value(c) for c in moves.values()]
         if own:
@@ -100,7 +101,8 @@ def known_wins(tree, ends):
         return memo[node]
 
     sys.setrecursionlimit(max(10000, 4 * len(tree) + 100))
-    return {node: value(node) for node in tree if value(node) is not None}
+    values = {node: value(node) for node in tree}
+    return {node: v for node, v in values.items() if v is not None}
 
 
 def book_lines(tree, ends, wins):

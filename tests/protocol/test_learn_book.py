@@ -110,6 +110,19 @@ def test_the_sides_are_learned_apart(binary):
     require(book == want, f"expected two fox and two geese lines, got {book}")
 
 
+def test_cycles_in_the_position_graph(_binary):
+    # Games with repetitions (Arimaa, Camelot) can join a line back to an
+    # earlier position: the valuation must end, and a cycle proves nothing.
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    from learn_book import known_wins
+    end_won, end_lost = ("end", "f", 0), ("end", "f", 1)
+    tree = {"a": (True, {"m": "b"}), "b": (False, {"back": "a", "on": "c"}), "c": (True, {"win": end_won})}
+    ends = {end_won: True, end_lost: False}
+    require(known_wins(tree, ends) == {"c": 1}, f"a reply back into the line is not a win: {known_wins(tree, ends)}")
+    tree["b"] = (False, {"on": "c"})
+    require(known_wins(tree, ends) == {"a": 3, "b": 2, "c": 1}, "without the cycle the line is won")
+
+
 def test_engine_replays_the_learned_book(binary):
     learn(binary, [record(0, WON_A, "p2win"), record(1, LOST_B, "p1win")])
     path = os.path.join(TMP, "learned.book")
