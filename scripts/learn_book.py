@@ -40,8 +40,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import load_records  # noqa: E402
-from ugi_engine import UgiEngine  # noqa: E402
+from match import Referee, load_records, read_openings  # noqa: E402
 
 MATE = 32000  # engine/types.h kMateScore: a book score of MATE - n is a win in n plies
 
@@ -51,12 +50,11 @@ def replay(referee, record):
     learner = record["engine1_side"] if record["learner_is_engine1"] else \
         ("p2" if record["engine1_side"] == "p1" else "p1")
     out = []
-    referee.send("uginewgame")
     for k in range(len(record["moves"])):
-        referee.send(f"position {record.get('start', 'startpos')} moves " + " ".join(record["moves"][:k]))
-        referee.sync()
-        p1_to_move = referee.query("p1turn") == "true"
-        out.append((referee.query("fen"), p1_to_move == (learner == "p1")))
+        if not referee.set(record.get("start", "startpos"), record["moves"][:k]):
+            raise SystemExit(f"{record['file']} game {record['game']}: illegal move at ply {k}")
+        side, _ = referee.state()
+        out.append((referee.engine.query("fen"), side == learner))
     return out, learner
 
 
@@ -72,8 +70,10 @@ def learn(referee, records):
         won = r["result"] == learner + "win"
         for k in range(r.get("opening_plies", 0), len(positions)):
             fen, own = positions[k]
-            child = (learner, positions[k + 1][0]) if k + 1 < len(positions) else ("end", r["file"], r["game"])
-            if k + 1 == len(positions):
+            if k + 1 < len(positions):
+                child = (learner, positions[k + 1][0])
+            else:
+                child = ("end", r["file"], r["game"])
                 ends[child] = won
             tree.setdefault((learner, fen), (own, {}))[1][r["moves"][k]] = child
     return tree, ends
@@ -121,13 +121,6 @@ def book_lines(tree, ends, wins):
     return lines
 
 
-def opening_prefixes(path):
-    """The move lists of the `moves ...` lines of an openings file."""
-    with open(path, encoding="utf-8") as f:
-        words = [line.split("#")[0].split() for line in f]
-    return [w[1:] for w in words if w and w[0] == "moves"]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ludus", required=True, help="the ludus binary that replays the games")
@@ -139,19 +132,19 @@ def main():
     ap.add_argument("records", nargs="+", help="records files of scripts/match.py")
     args = ap.parse_args()
 
-    excluded = opening_prefixes(args.exclude_openings) if args.exclude_openings else []
+    excluded = read_openings(args.exclude_openings) if args.exclude_openings else []
     records = []
     for path in args.records:
         for r in load_records(path):
             if r.get("game_kind") != args.game or args.engine not in (r.get("engine1"), r.get("engine2")):
                 continue
-            if any(r["moves"][:len(o)] == o for o in excluded):
+            if any(r.get("start", "startpos") == start and r["moves"][:len(moves)] == moves
+                   for start, moves in excluded):
                 continue
             r["learner_is_engine1"] = r.get("engine1") == args.engine
             r["file"] = os.path.basename(path)
             records.append(r)
-    referee = UgiEngine([args.ludus], name="referee")
-    referee.handshake([("Game", args.game), ("OwnBook", "false")])
+    referee = Referee([args.ludus], args.game)
     tree, ends = learn(referee, records)
     referee.close()
     wins = known_wins(tree, ends)
