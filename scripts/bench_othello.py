@@ -2,7 +2,7 @@
 """Othello benchmarks of issue 2 (results go to docs/BENCHMARKS.md).
 
   scripts/bench_othello.py [--ludus build/bench/ludus] [--only perft,ffo,stop,nps,match]
-                           [--ffo ../shared/data/othello/fforum-20-39.obf] [--games 100] [--movetime 100]
+                           [--ffo tests/data/othello/fforum-20-39.obf] [--games 100] [--movetime 100]
 
 perft   perft(10) and perft(11) from the start: time and leaves/s (target: perft(11) < 5 s)
 ffo     exact solve of every FFO position of the file, one thread: value and best move
@@ -24,7 +24,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ugi_engine import UgiEngine, machine  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(REPO), "shared")
 
 
 
@@ -127,7 +126,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ludus", default=os.path.join(REPO, "build", "bench", "ludus"))
     ap.add_argument("--only", default="perft,ffo,stop,nps,match")
-    ap.add_argument("--ffo", default=os.path.join(SHARED, "data", "othello", "fforum-20-39.obf"))
+    ap.add_argument("--ffo", default=os.path.join(REPO, "tests", "data", "othello", "fforum-20-39.obf"))
     ap.add_argument("--hash", type=int, default=256)
     ap.add_argument("--trials", type=int, default=100)
     ap.add_argument("--games", type=int, default=100)

@@ -605,7 +605,7 @@ TEST_CASE("othello: T27 FFO #1 exact values") {
 }
 
 TEST_CASE("othello: solver on fforum-1-19.obf") {
-  std::ifstream in(LUDUS_SHARED_DIR "/data/othello/fforum-1-19.obf");
+  std::ifstream in(LUDUS_TEST_DATA_DIR "/othello/fforum-1-19.obf");
   REQUIRE(in.good());
   std::string line;
   int problems = 0;
