@@ -382,18 +382,21 @@ void UgiProtocol::cmd_bench(const Tokens& t) {
 }
 
 void UgiProtocol::cmd_help() {
-  static const char* lines[] = {
+  std::string games;
+  for (const auto& g : game_names()) games += (games.empty() ? "" : ", ") + g;
+  const std::string lines[] = {
       "Ludus speaks UGI (UCI for any game). Commands:",
       "  ugi | isready | quit | stop | ponderhit",
       "  setoption name <id> [value <x>]      options are listed by 'ugi'",
-      "  newgame [<game>] | uginewgame       games: othello",
+      "  newgame [<game>] | uginewgame",
+      "     games: " + games,
       "  position startpos|fen <fen> [moves <m1> <m2> ...]",
       "  go [depth n] [movetime ms] [nodes n] [p1time ms] [p2time ms] [p1inc ms] [p2inc ms]",
       "     [movestogo n] [infinite] [ponder]",
       "  query gameover|p1turn|result|fen|moves|game",
       "  d (draw the board) | eval | perft <depth> | bench [<depth>] | help",
   };
-  for (const char* l : lines) info_string(l);
+  for (const auto& l : lines) info_string(l);
 }
 
 }  // namespace ludus
