@@ -19,12 +19,11 @@
 // exact minimax value V at the depth first, then the first root move in
 // generation order whose value reaches V (null-window tests). The seed's
 // fox-geese geese then search about a quarter of the nodes at depth 9, so a
-// match against it can be screened in a session (docs/benchmarks/hunt.md,
-// session 42); its time per move is not the seed's,
-// so equal-time figures of record stay with `plain`. Only for games where a
-// position's value depends on the position alone (no repetition rule) and a
-// turn is one move (a table cut-off leaves no line to complete a turn);
-// elsewhere it plays the textbook search.
+// match against it can be screened in a fraction of the time; its time per
+// move is not the seed's, so equal-time figures of record stay with `plain`.
+// Only for games where a position's value depends on the position alone (no
+// repetition rule) and a turn is one move (a table cut-off leaves no line to
+// complete a turn); elsewhere it plays the textbook search.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Arimaa benchmarks (docs/benchmarks/arimaa.md).
+"""Arimaa benchmarks.
 
   scripts/bench_arimaa.py speed  [--binary B] [--seconds 15] [--threads 1] [--cpu]
       depth reached (in steps) and steps/s on 12 midgame positions: `go
@@ -10,9 +10,9 @@
       `go depth N` on the first midgame positions: nodes (the same for
       binaries that search the same tree), wall time and the engine's CPU
       time, to compare the speed of two builds on a loaded machine; with
-      --suite FILE... the positions of blunder suites (scripts/
-      arimaa_blunders.py, docs/benchmarks/records/arimaa-blunders-*.txt):
-      positions from lost games, full of goal threats
+      --suite FILE... the positions of these files instead (one a line: a
+      FEN, optionally followed by `|` and other fields, which are ignored),
+      for example positions from lost games, full of goal threats
   scripts/bench_arimaa.py random [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/100t]
       `ludus` against the random AEI engine (scripts/aei_random.py)
   scripts/bench_arimaa.py seed   [--binary B] [--games 100] [--tc 0.5s/3s/100/6s/80t] [--concurrency 1]
@@ -29,7 +29,6 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from arimaa_blunders import read_suite  # noqa: E402
 from ugi_engine import UgiEngine  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +49,13 @@ MIDGAME = [
     "rrr2rrr/1hcdce2/r1mE2hr/3Rd2R/R6R/RHCDRDM1/1R3CR1/8 s 15",
     "1crrrmc1/her1dr1h/2r3r1/4R2d/1H6/2C1R3/1DRR1RCR/R1EMR1DH g 7",
 ]
+
+
+def read_suite(path):
+    """The FENs of a positions file: the first `|`-separated field of each
+    non-empty line."""
+    with open(path, encoding="utf-8") as f:
+        return [line.split("|")[0].strip() for line in f if line.strip()]
 
 
 def cpu_seconds(pid):
@@ -98,7 +104,7 @@ def nodes(args):
     cpu0 = cpu_seconds(eng.proc.pid)
     fens = MIDGAME[:args.positions]
     if args.suite:
-        fens = [fields[0] for path in args.suite for fields in read_suite(path)]
+        fens = [fen for path in args.suite for fen in read_suite(path)]
     for fen in fens:
         eng.send("uginewgame")
         eng.send(f"position fen {fen}")
@@ -142,7 +148,7 @@ def main():
     ap.add_argument("--depth", type=int, default=8)
     ap.add_argument("--positions", type=int, default=6)
     ap.add_argument("--suite", nargs="+", default=None,
-                    help="nodes: the positions of these blunder suites instead of the midgame ones")
+                    help="nodes: the positions of these files (a FEN a line) instead of the midgame ones")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--cpu", action="store_true", help="--seconds of engine CPU time, not wall time")
     ap.add_argument("--hash", type=int, default=256)

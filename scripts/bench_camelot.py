@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Camelot benchmarks of issue 4 (results go to docs/benchmarks/camelot.md).
+"""Camelot benchmarks.
 
   scripts/bench_camelot.py [--ludus build/release/ludus] [--only search,depth,perft,match]
                            [--movetime 10000] [--games 100] [--match-movetime 300]

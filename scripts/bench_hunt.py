@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmarks of the hunt games (docs/benchmarks/hunt.md). Standard library only.
+"""Benchmarks of the hunt games. Standard library only.
 
   scripts/bench_hunt.py --ludus build/release/ludus [--only solve,depth,prove,suite,perft,match]
       [--prove-seconds 120] [--depth-seconds 10] [--suite FILE] [--suite-nodes N] [--games 100] [--movetime 300]
@@ -14,9 +14,9 @@ Sections:
          layouts with a time budget per layout.
   suite  fox-geese: df-pn with an expansion budget (--suite-nodes) on every
          position of --suite (lines "plies-before-the-end TAB game TAB FEN",
-         e.g. docs/benchmarks/records/fox-geese-s45-prove-*.tsv): how many are
-         proven, per distance from the end. The budget in expansions, not
-         seconds, makes two provers comparable on a noisy machine.
+         e.g. positions of recorded games): how many are proven, per
+         distance from the end. The budget in expansions, not seconds,
+         makes two provers comparable on a noisy machine.
   match  fox-geese: the engine (Evaluator=ludus, `go movetime M`) against the
          seed's approach (Evaluator=seed, fixed `go depth 9`), scripts/match.py
          with --go2 "depth 9", openings from scripts/make_openings.py, both

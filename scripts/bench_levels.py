@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Elo ladder of the `Level` option by self-play (docs/BENCHMARKS.md).
+"""The Elo ladder of the `Level` option by self-play.
 
   scripts/bench_levels.py [--game othello] [--levels 1,2,3,4,6,8,10,12,15,20]
                           [--games 40] [--movetime 100] [--ludus build/release/ludus]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Linja benchmarks of issue 5 (results go to docs/benchmarks/linja.md).
+"""Linja benchmarks.
 
   scripts/bench_linja.py [--ludus build/release/ludus] [--only perft,depth,solve,match]
                          [--seconds 10] [--games 100] [--movetime 100]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Othello benchmarks of issue 2 (results go to docs/BENCHMARKS.md).
+"""Othello benchmarks.
 
   scripts/bench_othello.py [--ludus build/bench/ludus] [--only perft,ffo,stop,nps,match]
                            [--ffo tests/data/othello/fforum-20-39.obf] [--games 100] [--movetime 100]

@@ -1,5 +1,5 @@
 // Arimaa for the engine: the traits struct of engine/game_concept.h.
-// Rules: /work/shared/rules/arimaa.md (user notes: docs/games/arimaa.md).
+// Rules: docs/rules/arimaa.md (user notes: docs/games/arimaa.md).
 //
 // The search works on steps (board.h): depth is counted in steps, a turn
 // of 1-4 steps ends with an explicit end-of-turn move (or by itself after

@@ -1,4 +1,4 @@
-// Arimaa rules: every test fact of the rules doc (/work/shared/rules/arimaa.md
+// Arimaa rules: every test fact of the rules doc (docs/rules/arimaa.md
 // §10, F1-F21) and the rules behind them, at the level of the game module
 // and of the session the protocols use. The slowest perft facts (F4
 // perft 2, F9 and F11 perft 3) run through the binary in
@@ -590,7 +590,7 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
   late.steps = 2;
   budget = 1000;
   CHECK(can_stop_goal_threat(late, budget));
-  // A lost game (ludus against the seed, session 8): Silver's rabbit g3 and
+  // A lost game (ludus against the seed): Silver's rabbit g3 and
   // elephant g2 score next turn whatever Gold does (the search proves
   // `mate -4` at depth 8).
   const Position lost = fen("8/8/rc4cr/Rrd1E3/1R1C3R/6r1/5De1/6H1 g 47");
@@ -615,24 +615,24 @@ TEST_CASE("arimaa: can the side to move stop the opponent's goal threat") {
     const auto lines = eval_lines(p);
     CHECK(std::find(lines.begin(), lines.end(), "goal -2000") != lines.end());
   };
-  // Another (seed match, session 16, run 2, game 77, Gold to move at turn
-  // 23): Silver's elephant e1 pulls Gold's rabbit d1 aside and the rabbit
+  // Another (a seed-match game, Gold to move at turn 23): Silver's
+  // elephant e1 pulls Gold's rabbit d1 aside and the rabbit
   // d2 steps in; Silver's pieces crowd Gold's home.
   proof_needs(fen("5r2/2crrc2/4E1d1/5Rrr/5DH1/rD1m2RR/RRRr1M2/3ReC2 g 23"), 1000, 10000);
-  // A third (seed match, session 32, run ccA, Gold to move at turn 34, a
-  // turn after ludus's search stood at +466): Silver's elephant b2 pulls
-  // Gold's rabbit a2 aside and the rabbit a3 runs in. With 10,000 nodes a
-  // turn earlier the evaluation scored the threat as stoppable. The proof
-  // took 57,988 nodes until the search left out last steps that change
-  // nothing a scoring goal sequence reads (16,458 since, session 35).
+  // A third (a seed-match game, Gold to move at turn 34, a turn after
+  // ludus's search stood at +466): Silver's elephant b2 pulls Gold's
+  // rabbit a2 aside and the rabbit a3 runs in. With 10,000 nodes a turn
+  // earlier the evaluation scored the threat as stoppable. The proof takes
+  // 16,458 nodes because the search leaves out last steps that change
+  // nothing a scoring goal sequence reads (57,988 with them).
   proof_needs(fen("2c5/2d1Rc2/r2r1rC1/4r3/1r1d1H1r/r1RRE1r1/ReH3DR/6R1 g 34"), 10000, 20000);
-  // Defences that take the whole turn (boards that `go depth 7` on the
-  // blunder suites met; Gold's rabbit h7 is one step from its goal, the
-  // silver rabbit h8 in its way). The steps that change what Gold's goal
-  // sequence reads are tried first: the defence is found within 30,000
-  // nodes; with the steps on the rabbits' ways first it needed more
-  // (session 38). A fresh thread, so that no remembered answer of the
-  // defence search shortens it.
+  // Defences that take the whole turn (boards that `go depth 7` meets on
+  // positions from lost games; Gold's rabbit h7 is one step from its goal,
+  // the silver rabbit h8 in its way). The steps that change what Gold's
+  // goal sequence reads are tried first: the defence is found within
+  // 30,000 nodes; with the steps on the rabbits' ways first it needs more.
+  // A fresh thread, so that no remembered answer of the defence search
+  // shortens it.
   for (const char* f : {"5c1r/1rr1rE1R/rd2crr1/2R1d2R/r1e3M1/RH6/1RD2DR1/R1C2C2 s 22",
                         "4cE1r/1rr1r1rR/rd2cr2/2R1d1R1/r1e3M1/RH6/1RD2DR1/R1C2C2 s 22"}) {
     const Position p = fen(f);
@@ -1079,8 +1079,8 @@ TEST_CASE("arimaa: a piece beside a trap the enemy holds, a stronger enemy one s
   // than the camel, the elephant does the work.
   CHECK(eval_term("7r/2m5/1H1E4/8/8/8/8/R7 g 10", "danger") == 100);
   // Two steps away (the elephant on e6; a game was lost this way, Ed6, Ec6,
-  // Ed6 and the pull): not counted (1/10 of the piece was tried and scored
-  // worse against the seed evaluator, docs/benchmarks/arimaa.md).
+  // Ed6 and the pull): not counted (counting 1/10 of the piece scores
+  // worse against the seed evaluator).
   CHECK(eval_term("7r/2m5/1H2E3/8/8/8/8/R7 g 10", "danger") == 0);
   // The elephant far away: nothing.
   CHECK(eval_term("7r/2m5/1H6/8/8/8/8/R3E3 g 10", "danger") == 0);

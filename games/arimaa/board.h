@@ -1,5 +1,5 @@
-// Arimaa board, step state and step generation (rules: docs/games/arimaa.md,
-// normative copy /work/shared/rules/arimaa.md).
+// Arimaa board, step state and step generation (rules: docs/rules/arimaa.md;
+// user notes: docs/games/arimaa.md).
 //
 // The search works on *steps*: a Position is a board plus the state of the
 // turn in progress (§5.7 of the rules): steps used, a pending push, the pull

@@ -110,13 +110,12 @@ struct Terms {
 };
 
 // The material term counts HarLog (first rabbit 100) times 1.25. At 1.0
-// a cat (140) weighed less than a camel held hostage and frozen
-// (+62 and +87 in a game the seed won after taking that cat: s39 pc2C
-// game 14), and the seed, whose cat is worth 250 centi-rabbits, took
-// pieces that ludus gave for such terms. x1.25: 95 and 98 of 100
-// against the seed where the code before it scored 94 and 91 (session
-// 40), 665 of 700 over seven runs; x1.5 traded less but won no more
-// (94 and 94 beside 93 and 95, session 41; docs/benchmarks/arimaa.md).
+// a cat (140) weighs less than a camel held hostage and frozen (+62 and
+// +87 in a game the seed won after taking that cat), and the seed, whose
+// cat is worth 250 centi-rabbits, takes pieces that ludus gives for such
+// terms. x1.25: 95 and 98 of 100 against the seed where x1.0 scores 94
+// and 91, 665 of 700 in all; x1.5 trades less but wins no more (94 and 94
+// beside 93 and 95).
 constexpr int kMaterialPercent = 125;
 
 // The side to move's best capture within the steps it has left counts
@@ -127,48 +126,46 @@ constexpr int kCapturePercent = 70;
 // to parry it, but they are steps not spent on its own plans, and two
 // threats at once are seldom both parried. The pattern-based danger term
 // only sees single drags beside a trap; this is the capture detector's
-// full answer (pulls after an approach, a supporter dragged away). In the
-// seed match, most lost games were lost by rabbits and pieces left where
-// the seed could drag them onto its traps (docs/benchmarks/arimaa.md,
-// sessions 21-22). With it ludus scored 278 of 300 against the seed
-// evaluator (92.7%; 89.3% of 253 without), with ludus's material lost by
-// turn 25 halved; at 60% it scored 41 of 49 (session 28).
+// full answer (pulls after an approach, a supporter dragged away). Without
+// it, most games lost to the seed are lost by rabbits and pieces left
+// where the seed can drag them onto its traps. With it ludus scores 278 of
+// 300 against the seed evaluator (92.7%; 89.3% of 253 without), with
+// ludus's material lost by turn 25 halved; at 60% it scores 41 of 49.
 constexpr int kOpponentCapturePercent = 30;
 // A frame's own blockers (the pieces around the trap that keep the framed
-// piece from stepping off) count 1/10 of their value against it. In the
-// seed match, ludus held the seed's camel framed on its trap with its own
-// elephant and camel for dozens of turns, a frame the seed never had to
-// give up (its elephant supported the camel) while its free pieces took
-// ludus's rabbits. In 500 games, ludus's turns 10-39 with frames and
-// hostages worth 100 or more were a third of the lost games' turns and a
-// fifth of the won games' (docs/benchmarks/arimaa.md, session 29). With
-// the blockers counted, 281 of 300 games against the seed evaluator
-// (93.7%; 92.7% without, a difference within the noise), and such frames
-// all but gone from ludus's games.
+// piece from stepping off) count 1/10 of their value against it. Without
+// them, ludus holds the seed's camel framed on its trap with its own
+// elephant and camel for dozens of turns, a frame the seed never has to
+// give up (its elephant supports the camel) while its free pieces take
+// ludus's rabbits: in 500 games, ludus's turns 10-39 with frames and
+// hostages worth 100 or more are a third of the lost games' turns and a
+// fifth of the won games'. With the blockers counted, 281 of 300 games
+// against the seed evaluator (93.7%; 92.7% without, a difference within
+// the noise), and such frames all but gone from ludus's games.
 constexpr int kFrameBlockerPercent = 10;
 // An opponent's goal threat that no sequence of the side to move's steps
 // stops (goal.h, can_stop_goal_threat): short of a proven loss, worse than
 // any material. The defence search visits at most kGoalDefenceBudget nodes
-// and, out of budget, answers "stoppable". 1,000 was too few where the
+// and, out of budget, answers "stoppable". 1,000 is too few where the
 // opponent's pieces fill our home (a lost seed-match game, arimaa_test.cpp:
 // no defence, proven within 10,000 nodes but not 1,000), and 10,000 too
 // few a turn before another lost game's goal (arimaa_test.cpp: proven
 // within 100,000); searches that long are rare (one in 19,000 settled
-// threats ran out of 10,000 nodes in 41 positions of a match), though in
-// a position full of goal threats a tenth ran out of 100,000 (session 35,
-// where the proofs were made cheaper instead; docs/benchmarks/arimaa.md,
-// sessions 17, 34 and 35).
+// threats runs out of 10,000 nodes in 41 positions of a match). In a
+// position full of goal threats a tenth of the proofs would run out of
+// 100,000 nodes were they not kept cheap (goal.cpp: the steps that change
+// nothing a scoring goal sequence reads are not searched).
 constexpr int kUnstoppableGoal = 2000;
 constexpr int kGoalDefenceBudget = 100000;
 // A stoppable goal threat of the opponent's costs kStoppableGoal, plus
 // kGoalPerStepSpent for every step the side to move has already spent and
 // kGoalPerStepShort for every step the goal needs fewer than four: one and
-// a half times the weights of sessions 8-31. Fitted to the results of
-// 2,395 games against the seed evaluator, the goal term told the result
-// 1.5-1.9 times as much as its weight against material's (both colours).
-// With them ludus won 882 of 936 games against the seed (94.2%), against
-// 376 of 400 (94.0%) before: no worse, the gain inside the noise
-// (docs/benchmarks/arimaa.md, sessions 32-33).
+// a half times 250, 120 and 20. Fitted to the results of 2,395 games
+// against the seed evaluator, the goal term with those weights tells the
+// result 1.5-1.9 times as much as its weight against material's (both
+// colours). With these ludus wins 882 of 936 games against the seed
+// (94.2%), against 376 of 400 (94.0%) with those: no worse, the gain
+// inside the noise.
 constexpr int kStoppableGoal = 375;
 constexpr int kGoalPerStepSpent = 180;
 constexpr int kGoalPerStepShort = 30;
@@ -263,7 +260,7 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
           // empty square next to a piece beside the trap (the trap square
           // included) comes over and drags it in, three of its four steps
           // (2/10 of the piece). (Two steps away, all four steps, at 1/10
-          // scored worse in the seed match: docs/benchmarks/arimaa.md.)
+          // scores worse in the seed match.)
           if (!to_move && (ring1 & bit(sq))) {
             const Bitboard near = kAdj.v[sq] & ~occ;
             if (adj(near) & draggers) worst[sq] = std::max(worst[sq], kPieceValue[t] * 2 / 10);
@@ -398,9 +395,9 @@ Terms compute_base(const Position& p) {
 // capture (kOpponentCapturePercent) and its goal threat, the fewer steps
 // the side to move has left to stop it, the worse. The goal threat is
 // first scored as stoppable; whether it is (goal_threat_stoppable) is a
-// search that in positions full of goal threats took most of the
-// evaluation's time (docs/benchmarks/arimaa.md, session 30), so callers
-// that only need a bound may leave it out: it can only lower the score.
+// search that in positions full of goal threats takes most of the
+// evaluation's time, so callers that only need a bound may leave it out:
+// it can only lower the score.
 // Returns whether that search is still to be done.
 bool with_opponent_threats(const Position& q, Terms& t) {
   if (q.setup_phase()) return false;
@@ -420,9 +417,10 @@ bool with_opponent_threats(const Position& q, Terms& t) {
 // search reads) in a table of its own: the evaluation cache keeps exact
 // scores only, and a lazy evaluation that settles the threat may still
 // end outside its window. Proving a threat unstoppable searches every
-// defence, and the same boards came back: `go depth 8` on a lost position
-// full of goal threats (session 34's game cB 26) settled 3,851 boards
-// 12,104 times, 48 million defence nodes in 13 of its 14 s.
+// defence, and the same boards come back: `go depth 8` on a lost position
+// full of goal threats (a game lost to the seed) settles 3,851 boards
+// 12,104 times without the table, 48 million defence nodes in 13 of its
+// 14 s.
 struct GoalSettleTable;
 constexpr int kGoalSettleBits = 16;
 
@@ -451,13 +449,13 @@ Terms compute(const Position& p) {
 // The groups of terms a lazy evaluation of one board (eval_key) has
 // computed, kept whether it ended exact or on a bound. Nine evaluations in
 // ten end on a bound, which the evaluation cache does not keep, and about
-// half of all evaluations were of a board evaluated before under another
-// window (`go depth 7` on the 30 positions of
-// docs/benchmarks/records/arimaa-s36-positions30.txt: 1.62 million
-// computed, 0.86 million boards): a repeat computes only the groups the
-// first did not. The score returned is the one a fresh evaluation would
-// give. (The exact-score cache in front of it stays: a hit there answers
-// every window with the exact score, which a repeat here may not.)
+// half of all evaluations are of a board evaluated before under another
+// window (`go depth 7` on 30 positions of games against the seed: 1.62
+// million computed, 0.86 million boards): a repeat computes only the
+// groups the first did not. The score returned is the one a fresh
+// evaluation would give. (The exact-score cache in front of it stays: a
+// hit there answers every window with the exact score, which a repeat
+// here may not.)
 struct LazyGroups {
   std::uint64_t key;
   std::int32_t base, captures, threats, goal;  // compute_base's total; the Terms of each group

@@ -46,9 +46,8 @@ bool reach_from(const Position& p, int d, const Candidates& c);
 
 // reach() is a function of the step state and d alone: remember answers
 // (the same nodes recur through different step orders). 2 MB a thread: in
-// positions full of goal threats 16,384 entries thrashed; 131,072 (and as
-// many in the goal-steps cache below) took a fifth off `go depth 8`
-// (docs/benchmarks/arimaa.md, session 31).
+// positions full of goal threats 16,384 entries thrash; 131,072 (and as
+// many in the goal-steps cache below) take a fifth off `go depth 8`.
 bool reach(const Position& p, int d) {
   if (can_end_on_goal(p)) return true;
   if (d == 0) return false;
@@ -325,7 +324,7 @@ ThreatArea threat_area(const Position& p, int c) {
 // in positions full of goal threats nearly every defence tried leaves the
 // threat standing (98% of the checks), and replaying a sequence that still
 // scores costs four step checks where the goal search generates moves at
-// hundreds of nodes (docs/benchmarks/arimaa.md, session 31).
+// hundreds of nodes.
 struct Witness {
   Move steps[4];
   int n = 0;  // 0: none
@@ -444,8 +443,8 @@ bool stop_within(const Position& p, int d, Defence& def, int& budget) {
     bool value;
   };
   // 2^16 entries (1 MiB a thread): a proof that a threat is unstoppable
-  // visits thousands of nodes, and 2^12 lost a quarter of the time to step
-  // orders forgotten in between (session 35).
+  // visits thousands of nodes, and 2^12 loses a quarter of the time to
+  // step orders forgotten in between.
   constexpr int kMemoSize = 1 << 16;
   Entry* const memo = thread_array<Entry, kMemoSize>();
   const Zobrist& z = zobrist();
@@ -478,10 +477,10 @@ bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget) {
   // rabbit by a push or pull), then the rest of the zone. A defence, when
   // there is one, is usually found among the first, well within the
   // budget. With the ways alone first, the defences found in `go depth 7`
-  // on the blunder suites cost 23.9 million steps (most of them in the 4%
-  // of searches that needed the whole turn); with this order 12.4 million
-  // (docs/benchmarks/arimaa.md, session 38). With one step left only the
-  // first group can defend (see above): the others are not tried.
+  // on positions from lost games cost 23.9 million steps (most of them in
+  // the 4% of searches that need the whole turn); with this order 12.4
+  // million. With one step left only the first group can defend (see
+  // above): the others are not tried.
   // Each step's group is worked out once: kNotTried for steps outside
   // the zone (and the end of the turn).
   constexpr std::uint8_t kNotTried = 255;

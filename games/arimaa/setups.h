@@ -33,18 +33,16 @@ const std::vector<Setup>& book_setups();
 // from Gold's elephant, and its elephant facing Gold's. (In 600 recorded
 // games against Evaluator=seed, ludus lost 18% of those with each camel
 // facing the other side's elephant and 8.5% of the others, in both
-// colours; docs/benchmarks/arimaa.md, session 16.) Gold's own setup (no Gold
-// elephant yet) with `informed`: those with the elephant on the east
-// half (files e-h). The book holds every setup and its mirror image, so
-// the two halves should score alike; against Evaluator=seed they did not
-// (1,755 games of sessions 17-34: ludus as Gold lost 5.3% with its
-// elephant on e2, 7.9% on d2, fewer on e2 in each of three groups of
-// sessions; the search breaks ties between equal moves by square order,
-// which is not mirror symmetric; docs/benchmarks/arimaa.md, session 34;
-// the first 200 games with this choice, 11 of 100 lost as Gold, did not
-// confirm it). Were the difference noise, the choice would cost nothing:
-// a mirror image plays as well. Every book setup when there is no such
-// setup or `informed` is false.
+// colours.) Gold's own setup (no Gold elephant yet) with `informed`: those
+// with the elephant on the east half (files e-h). The book holds every
+// setup and its mirror image, so the two halves should score alike;
+// against Evaluator=seed they do not (1,755 games: ludus as Gold lost 5.3%
+// with its elephant on e2, 7.9% on d2, fewer on e2 in each of three
+// groups of games; the search breaks ties between equal moves by square
+// order, which is not mirror symmetric; 200 more games with this choice,
+// 11 of 100 lost as Gold, do not confirm it). Were the difference noise,
+// the choice would cost nothing: a mirror image plays as well. Every book
+// setup when there is no such setup or `informed` is false.
 std::vector<int> setup_choices(Bitboard gold_elephant, bool informed);
 
 // The built-in list, and a parser for the book file format (for the test

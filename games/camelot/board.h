@@ -1,4 +1,4 @@
-// Camelot geometry and position (rules: shared/rules/camelot.md, sections 2-3).
+// Camelot geometry and position (rules: docs/rules/camelot.md, sections 2-3).
 //
 // Squares are numbered as the rules doc's square number n = 12*(rank-1) + file
 // (a = 0 ... l = 11), so n runs over a 12 x 16 grid of 192 cells of which 160

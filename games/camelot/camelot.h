@@ -1,5 +1,5 @@
 // Camelot for the engine: the traits struct that engine/game_concept.h asks
-// for. Rules: shared/rules/camelot.md; user documentation: docs/games/camelot.md.
+// for. Rules: docs/rules/camelot.md; user documentation: docs/games/camelot.md.
 //
 // One search move is one whole Camelot move (a canter, jump or charge chain
 // included), so the protocol token is always one move. Scores are from the

@@ -1,4 +1,4 @@
-// Camelot: the rules facts of shared/rules/camelot.md section 10 through the
+// Camelot: the rules facts of docs/rules/camelot.md section 10 through the
 // C++ interface, plus the internal invariants (keys, move identity, the
 // evaluations' symmetry, quiescence without stand-pat on forced captures).
 // The same facts are checked through the protocol in tests/protocol/test_camelot.py.
@@ -715,8 +715,8 @@ TEST_CASE("camelot: one canter flood from several pieces is the union of their c
 }
 
 TEST_CASE("camelot: removing an enemy Man gains over 115 in the ludus evaluation") {
-  // Session 4: the fitted material weights were raised by 35% (the fit
-  // undervalued material; at fixed depth 4 and 5 the raised weights beat
+  // The fitted material weights are raised by 35% (the fit undervalues
+  // material; at fixed depth 4 and 5 the raised weights beat
   // the seed evaluation by 8-11 points more). Removing one enemy Man from
   // quiet random middle-game positions must gain well over 100 on average
   // (about 129 with the raised weights, about 94 with the fitted ones).
@@ -750,7 +750,7 @@ TEST_CASE("camelot: removing an enemy Man gains over 115 in the ludus evaluation
 
 TEST_CASE("camelot: a long jump chain (12 captures, landing squares revisited)") {
   // A White Man on c4 before a lattice of 14 Black pieces: every complete
-  // chain, each triple once, agreeing with scripts/camelot_reference.py.
+  // chain, each triple once, agreeing with tests/protocol/camelot_reference.py.
   const Position p = fen("2/8/10/1k7k2/12/3k1m1k4/12/3m1m1m4/12/3m1m1m4/12/3m1m1m4/2M8M/10/8/2 w 0 0 0");
   CHECK(capture_obligation(p));
   CHECK(joined(p) ==
@@ -771,12 +771,12 @@ TEST_CASE("camelot: a long jump chain (12 captures, landing squares revisited)")
 }
 
 TEST_CASE("camelot: a position with 2,183 legal moves (more than the old list size) is listed whole") {
-  // Reached inside a search of a real game (a 2 s match, session 10): a
-  // White Knight on i8 before a lattice of Black pieces has 1,705 charges,
-  // one per set of pieces its chains can take. The old 2,048-move list
-  // overflowed here and the checked build aborted. The count 2,183 (1,705 +
-  // 477 + 1 from the three pieces that can capture) is the independent
-  // reference's: python3 scripts/camelot_reference.py --fen '<this FEN>'.
+  // Reached inside a search of a real game (a 2 s match): a White Knight
+  // on i8 before a lattice of Black pieces has 1,705 charges, one per set
+  // of pieces its chains can take; a list of 2,048 moves overflows here
+  // (the checked build aborts). The count 2,183 (1,705 + 477 + 1 from the
+  // three pieces that can capture) is the independent reference's:
+  // python3 tests/protocol/camelot_reference.py --fen '<this FEN>'.
   const Position p = fen("2/8/10/12/7k4/4mmmmmk2/3m1m1m1k2/5mkm1M2/5M1MKM2/3KMMMMK3/4M1M1K3/12/12/10/8/2 w 0 0 24");
   MoveList list;
   const int n = legal_moves(p, list);

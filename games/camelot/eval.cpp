@@ -61,9 +61,8 @@ constexpr Tables kTables = make_tables();
 
 // With this many pieces or fewer on the board, the race terms also count
 // two pieces going up in tandem, cantering over each other (the seed's
-// pairs win castle races that way, docs/benchmarks/camelot.md, sessions
-// 10-11). In fuller positions the walking count is kept: there the tandem
-// count changed play for the worse (86% instead of 93% at 1 s).
+// pairs win castle races that way). In fuller positions the walking count
+// is kept: there the tandem count plays worse (86% instead of 93% at 1 s).
 constexpr int kTandemRacePieces = 12;
 
 // One side's raw counts.

@@ -79,9 +79,9 @@ struct EvalWeights {
 };
 const EvalWeights& eval_weights();
 
-// Not cached: a per-thread evaluation cache (engine/eval_cache.h) saved no
-// time to a fixed depth (session 24: 9,353 ms with it, 9,374 without) and
-// cost each search thread 1 MB to zero (docs/benchmarks/camelot.md).
+// Not cached: a per-thread evaluation cache (engine/eval_cache.h) saves no
+// time to a fixed depth (9,353 ms with it, 9,374 without) and costs each
+// search thread 1 MB to zero.
 Score evaluate(const Position& p);
 // The same with explicit weights (the tuner's view).
 double evaluate_with(const Features& f, const EvalWeights& w);

@@ -1,13 +1,13 @@
 // Weights of the ludus evaluation (eval.h), [opening, endgame] per feature,
 // centi-Men per unit of the feature. Fitted by camelot_tune (see
 // games/camelot/tune/tune_main.cpp for the method and command):
-// camelot_tune --games 600 --depth 3 --seed 12 (session 3; K = 370).
-// Session 4: men and knights (both phases) then multiplied by 1.35 by hand
-// (96/104 -> 130/140, 144/88 -> 194/119): the fit undervalues material
-// (ludus gave Men away for position); against Evaluator=seed at fixed depth
-// 4 this scored 89.0% instead of 77.5%, at depth 5 84.5% instead of 76.0%
-// (100 games each, docs/benchmarks/camelot.md). A factor of ~1.7 (160/170,
-// 240/150) scored 85.5% at depth 4. Refitting with camelot_tune resets them.
+// camelot_tune --games 600 --depth 3 --seed 12 (K = 370). Men and knights
+// (both phases) then multiplied by 1.35 by hand (96/104 -> 130/140, 144/88
+// -> 194/119): the fit undervalues material (with the fitted weights ludus
+// gives Men away for position); against Evaluator=seed at fixed depth 4
+// this scores 89.0% instead of 77.5%, at depth 5 84.5% instead of 76.0%
+// (100 games each). A factor of ~1.7 (160/170, 240/150) scores 85.5% at
+// depth 4. Refitting with camelot_tune resets them.
 #pragma once
 
 #include "games/camelot/eval.h"

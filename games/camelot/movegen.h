@@ -21,10 +21,11 @@ namespace ludus::camelot {
 // middle games about 70, but a Knight facing a lattice of enemy pieces has a
 // charge for every set of pieces its chains can take. A search in a real
 // game met 2,183 moves (1,705 of them one Knight's; camelot_test.cpp), and
-// a hill-climb over set-ups (scripts/camelot_max_moves.py) found no position
-// with more than 14,137. A generator that would exceed the bound keeps
-// the first kMaxMoves moves and logs a warning once (it does not abort: a
-// GUI may send any FEN); see docs/games/camelot.md.
+// a hill-climb over set-ups (moving, adding and promoting pieces, keeping
+// any set-up with as many moves) found no position with more than 14,137
+// (tests/protocol/test_camelot.py). A generator that would exceed the
+// bound keeps the first kMaxMoves moves and logs a warning once (it does
+// not abort: a GUI may send any FEN); see docs/games/camelot.md.
 // Lists of this size (256 KiB) live on the heap (MoveList, the search's and
 // perft's per-ply lists) or in per-thread scratch lists, never on the stack.
 constexpr int kMaxMoves = 65536;

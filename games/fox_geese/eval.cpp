@@ -57,8 +57,8 @@ GapCounts seed_gap_counts(std::uint64_t geese) {
 
 namespace {
 
-// The same counts as seed_gap_counts() from bitmasks (session 5: those loops
-// and their Graph::at() calls took ~20% of a ludus search). Points are numbered
+// The same counts as seed_gap_counts() from bitmasks (those loops and their
+// Graph::at() calls take ~20% of a ludus search). Points are numbered
 // rank by rank, files in order, so a rank is a run of consecutive bits and
 // the points of a file come in increasing bit order: the points between the
 // lowest and the highest goose of a line are the line's bits between them.
@@ -108,7 +108,7 @@ GapCounts fast_gap_counts(std::uint64_t geese) {
 }
 
 // Weights of the ludus evaluation (centi-geese), set by self-play against the
-// seed's approach (docs/benchmarks/hunt.md).
+// seed's approach.
 namespace w {
 constexpr int kFoxRank = 14;      // per rank the fox has come down from rank 7
 constexpr int kFoxPassed = 14;    // per goose the fox has passed (below it)
@@ -119,16 +119,15 @@ constexpr int kExposed = 20;      // per exposed goose
 constexpr int kLevel = 6;         // per rank between the lowest and the highest goose
 constexpr int kGap = 8;           // per horizontal, vertical or diagonal gap
 constexpr int kStall = 15;        // per stall count above 4
-// Fox-side terms (only when the engine plays the fox; docs/benchmarks/hunt.md, session 4):
+// Fox-side terms (only when the engine plays the fox):
 constexpr int kReserve = 6;       // per forward step the geese have left, counted from kReserveMid
 constexpr int kReserveMid = 30;   // the reserve term's zero point
 constexpr int kSealedRes = 30;    // fox sealed in ranks 5-7: per forward step left above kSealedMid
 // The reserve at which a seal turns from bad to good for the fox: df-pn
-// proved almost every sealed position of the faithful match a geese win
-// (scripts/fox_geese_seals.py), yet foxes sealed with a small reserve win
-// against geese that do not count the stall clock. Against the seed's
-// geese (full-width depth 7, 50 fox games each, session 16) a midpoint of
-// 24 won 84% where 30 won 70% and 18 76% (docs/benchmarks/hunt.md).
+// proves almost every sealed position of the faithful match a geese win,
+// yet foxes sealed with a small reserve win against geese that do not
+// count the stall clock. Against the seed's geese (full-width depth 7, 50
+// fox games each) a midpoint of 24 wins 84% where 30 wins 70% and 18 76%.
 constexpr int kSealedMid = 24;
 constexpr int kCorner = 30;       // fox on a top-arm point with 3 lines (c6 e6 c7 d7 e7)
 constexpr int kArea2 = 3;         // per empty point within two fox steps

@@ -1,4 +1,4 @@
-// Fox and geese (rules: /work/shared/rules/hunt.md, docs/games/hunt.md): the
+// Fox and geese (rules: docs/rules/hunt.md, docs/games/hunt.md): the
 // engine's traits struct. Too large to solve outright, it is played by the
 // engine's alpha-beta search with its own evaluation (games/fox_geese/eval.h),
 // quiescence over the fox's captures, and exact answers from retrograde

@@ -442,7 +442,7 @@ TEST_CASE("fox-geese: fox-side terms (geese forward reserve, fox room)") {
   // More forward steps left is better for the geese (geese's view).
   const auto early = fen<G>("d4 c1,a3,b3,f3,g3 fox 0");  // reserve 6+2+2+2+2 = 14
   CHECK(ludus_terms(early, false).reserve - ludus_terms(fen<G>("d4 c2,a3,b3,f3,g3 fox 0"), false).reserve == 6);
-  // Sealed: the fox's region lies in ranks 5-7 (a game of session 4, reserve 31,
+  // Sealed: the fox's region lies in ranks 5-7 (from a match game, reserve 31,
   // fox d5 between c5 and e5, the top arm free). Worth 30 per step above 24.
   const auto sealed = fen<G>("d5 a3,c3,d3,e3,f3,g3,a4,b4,c4,d4,g4,b5,c5,e5,f5 fox 0");
   CHECK(geese_forward_reserve(sealed) == 31);

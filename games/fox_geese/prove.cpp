@@ -151,9 +151,9 @@ class Prover {
   // refutation must answer each of the mover's replies (its mobility), and
   // the more room the fox has to step in, and the more if that room reaches
   // rank 1 (a gap in the geese's line), the larger a geese win's proof is
-  // likely to be. Measured against pn = dn = 1 in docs/benchmarks/hunt.md
-  // (session 45): geese wins proven with a median 13-17 times fewer
-  // expansions, fox wins at the same cost, and more of both within a budget.
+  // likely to be. Measured against pn = dn = 1 (scripts/bench_hunt.py
+  // suite): geese wins proven with a median 13-17 times fewer expansions,
+  // fox wins at the same cost, and more of both within a budget.
   void initial(const Pos& p, PN& pn, PN& dn) const {
     if (const int k = known(p); k != 0) {
       pn = k > 0 ? 0 : kInf, dn = k > 0 ? kInf : 0;

@@ -1,4 +1,4 @@
-// Hare and hounds (rules: /work/shared/rules/hunt.md, docs/games/hunt.md): the
+// Hare and hounds (rules: docs/rules/hunt.md, docs/games/hunt.md): the
 // engine's traits struct. Solved completely by retrograde analysis
 // (games/hunt/tablebase.h) on first use; `go` plays from the tables.
 #pragma once

@@ -1,7 +1,7 @@
 // The board graph shared by the three hunt games (mouse-cats, hare-hounds,
 // fox-geese): named points on an integer grid, the drawn lines between
 // neighbouring points, and the eight unit directions along which pieces step
-// and the fox jumps. Rules: /work/shared/rules/hunt.md (docs/games/hunt.md).
+// and the fox jumps. Rules: docs/rules/hunt.md (docs/games/hunt.md).
 //
 // Point indices follow the game's square order (rules 2, "Square order"):
 // lower rank first then files from a (mouse-cats, fox-geese), numeric order

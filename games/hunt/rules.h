@@ -1,6 +1,6 @@
 // The rules engine shared by the three hunt games, driven by a `Rules`
 // description (board graph, goal, hunters' direction, stall rule, jumps).
-// Rules: /work/shared/rules/hunt.md; user notes: docs/games/hunt.md.
+// Rules: docs/rules/hunt.md; user notes: docs/games/hunt.md.
 //
 // State: one prey point, a bitmask of hunter points, the side to move and the
 // stall counter (0 in mouse-cats). It is the complete state: options and

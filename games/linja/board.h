@@ -1,4 +1,4 @@
-// The Linja position (rules: /work/shared/rules/linja.md, sections 2-6).
+// The Linja position (rules: docs/rules/linja.md, sections 2-6).
 //
 // Pieces of one colour are indistinguishable (rules 5.8), so a position is
 // just 16 small counts: red and black pieces in each of the 8 rows. They are

@@ -1,5 +1,5 @@
 // Linja for the engine: the traits struct that engine/game_concept.h asks
-// for. Rules: /work/shared/rules/linja.md; user guide: docs/games/linja.md.
+// for. Rules: docs/rules/linja.md; user guide: docs/games/linja.md.
 //
 // The search plays one sub-move per ply (Move = one sub-move), and the side
 // to move changes only when the whole turn (extra turn included) is over;

@@ -1,4 +1,4 @@
-// Linja: every rules fact of /work/shared/rules/linja.md section 10, the
+// Linja: every rules fact of docs/rules/linja.md section 10, the
 // rules of sections 4-7 one by one, the search state (rules 5.9) and the
 // solver. Move lists are compared as sets (rules 10).
 #include <doctest/doctest.h>
@@ -131,7 +131,7 @@ TEST_CASE("linja 10.1: perft 4 from the start (memoised on states)") {
   CHECK(forbid(fen_pos(kStart, true), 4) == 9622581ull);
 }
 
-// About a minute: run with --no-skip (docs/benchmarks/linja.md).
+// About a minute: run with --no-skip.
 TEST_CASE("linja 10.1: perft 5 from the start (memoised on states)" * doctest::skip()) {
   MemoPerft clamp, forbid;
   CHECK(clamp(fen_pos(kStart, false), 5) == 1206903563ull);

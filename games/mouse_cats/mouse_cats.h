@@ -1,4 +1,4 @@
-// Mouse and cats (rules: /work/shared/rules/hunt.md, docs/games/hunt.md): the
+// Mouse and cats (rules: docs/rules/hunt.md, docs/games/hunt.md): the
 // engine's traits struct. The game is solved completely by retrograde
 // analysis (games/hunt/tablebase.h) on first use; the search then asks the
 // tables at every node, so `go` plays perfectly and reports exact mate scores.

@@ -1,5 +1,5 @@
 // Othello for the engine: the traits struct that engine/game_concept.h asks
-// for. Rules: /work/shared/rules/othello.md (docs/ copy in the repo).
+// for. Rules: docs/rules/othello.md.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Unit tests of the Othello module: every test fact T1-T28 of the rules
-// document (/work/shared/rules/othello.md, section 10), the rules behind them,
+// document (docs/rules/othello.md, section 10), the rules behind them,
 // notation, both evaluations and the exact endgame solver.
 #include <doctest/doctest.h>
 

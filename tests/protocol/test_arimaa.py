@@ -3,7 +3,7 @@
 answers over whole games, `go` forms, and rejected input.
 
 Usage: test_arimaa.py <path-to-ludus> [test-name-substring ...]
-Facts (FENs, tokens, counts, results) are those of shared/rules/arimaa.md §10.
+Facts (FENs, tokens, counts, results) are those of docs/rules/arimaa.md §10.
 """
 
 import os
@@ -324,12 +324,11 @@ def test_search_finds_goal(path):
 
 def test_claimed_goal_is_proven(path):
     """A mate score is a proof: the side said to be mated finds no defence.
-    From this position of a seed-match game (records arimaa-s29-framecost10,
-    game 56, turn 42) the search once claimed a goal after
-    Dc1w,ec2s,rc3s,dc4s at depths 7-9, because the late-move pruning had
-    skipped Gold's one defence (a pull by the dog from b3); the game went
-    on. The search must claim a goal only for a turn after which a deeper
-    search from Gold's side proves Gold lost."""
+    From this position of a seed-match game (turn 42) a search whose
+    late-move pruning skips Gold's one defence (a pull by the dog from b3)
+    claims a goal after Dc1w,ec2s,rc3s,dc4s at depths 7-9, and the game
+    goes on. The search must claim a goal only for a turn after which a
+    deeper search from Gold's side proves Gold lost."""
     fen = "8/3r1chr/rr3cdR/R2E4/R1d5/RDrR2C1/2eR1C2/2D5 s 42"
     with engine(path) as e:
         arimaa(e)

@@ -11,13 +11,14 @@ Usage: test_book.py <path-to-ludus> [test-name-substring ...]
 import atexit
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from enginepipe import check, engine, run_tests  # noqa: E402
+from enginepipe import check, engine, require, run_tests  # noqa: E402
 
 START_FEN = "---------------------------OX------XO--------------------------- X"
 AFTER_F5 = "---------------------------OX------XXX-------------------------- O"
@@ -125,6 +126,40 @@ def test_openings_files_of_every_game(path):
                 check(e.query("gameover") == "false", e, f"{game}: finished opening {words}")
                 fens.add(e.query("fen"))
             check(len(fens) == len(lines), e, f"{game}: {len(lines) - len(fens)} repeated openings")
+
+
+def make_openings(path, out, *args):
+    proc = subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make_openings.py"), "--ludus", path,
+                           "--out", out, *args], capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        raise AssertionError(f"make_openings.py {' '.join(args)}: {proc.stdout + proc.stderr}")
+    with open(out, encoding="utf-8") as f:
+        rows = [l.split("#", 1) for l in f if l.startswith("moves ")]
+    return [(words.split()[1:], int(comment.split()[-1])) for words, comment in rows]
+
+
+def test_make_openings_every_line(path):
+    # --all: every line of --plies turns; one line per position (the first
+    # in move-list order), the --count most balanced, written in line order.
+    tmp = tempfile.mkdtemp(prefix="ludus-openings-")
+    atexit.register(shutil.rmtree, tmp, True)
+    common = ["--game", "linja", "--plies", "1", "--depth", "4", "--margin", "1000", "--all"]
+    every = make_openings(path, os.path.join(tmp, "all.txt"), *common, "--count", "100")
+    best = make_openings(path, os.path.join(tmp, "best.txt"), *common, "--count", "5")
+    with engine(path) as e:
+        e.ok("newgame linja")
+        order = e.query("moves").split()
+        firsts = {}
+        for m in order:
+            e.ok(f"position startpos moves {m}")
+            firsts.setdefault(e.query("fen"), m)
+        check([l for l, _ in every] == [[m] for m in order if m in firsts.values()], e,
+              f"one line per position, the first of each, in move order: {every}")
+        ranked = sorted(range(len(every)), key=lambda i: (abs(every[i][1]), i))[:5]
+        check(best == [every[i] for i in sorted(ranked)], e, f"the 5 most balanced in line order: {best}")
+    deeper = make_openings(path, os.path.join(tmp, "deeper.txt"), *common, "--count", "5", "--verify-depth", "6")
+    require(len(deeper) == 5 and all(l in [x for x, _ in every] for l, _ in deeper),
+            f"--verify-depth keeps 5 of the lines: {deeper}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Camelot UGI transcripts: every test fact of shared/rules/camelot.md section 10
+"""Camelot UGI transcripts: every test fact of docs/rules/camelot.md section 10
 (FENs, tokens, move lists, results, perft), queries over whole games, `go`,
 and malformed moves and FENs answered by errors.
 
@@ -353,7 +353,7 @@ LATTICE = "2/8/10/1k7k2/12/3k1m1k4/12/3m1m1m4/12/3m1m1m4/12/3m1m1m4/2M8M/10/8/2 
 
 def test_long_chain(path):
     """A Man before a lattice of 14 pieces: 8 complete chains, the longest 12 captures
-    (landing on e6, g8 and e10 twice), as scripts/camelot_reference.py lists them."""
+    (landing on e6, g8 and e10 twice), as camelot_reference.py lists them."""
     with engine(path) as e:
         new(e)
         set_pos(e, LATTICE)
@@ -370,15 +370,16 @@ def test_long_chain(path):
 
 
 # Long move lists (games/camelot/movegen.h, kMaxMoves): a position met in a
-# real game's search, whose 2,183 moves overflowed the old list and aborted
-# the engine, and the longest list scripts/camelot_max_moves.py found.
+# real game's search, whose 2,183 moves overflow a list of 2,048, and the
+# longest list a hill-climb over set-ups found.
 LONG_LIST = "2/8/10/12/7k4/4mmmmmk2/3m1m1m1k2/5mkm1M2/5M1MKM2/3KMMMMK3/4M1M1K3/12/12/10/8/2 w 0 0 24"
 LONGEST_FOUND = "2/8/7K2/9MM1/5m1k4/1M1mkmmmkmM1/1K3m1m4/1M1M1mkm1M2/K4M6/6MM4/8K3/12/12/10/8/2 w 0 0 0"
 
 
 def test_long_move_lists(path):
-    """Both counts agree with scripts/camelot_reference.py; the search and
-    perft handle the lists, and a move deep in the list is accepted."""
+    """Both counts agree with camelot_reference.py (test_camelot_reference.py);
+    the search and perft handle the lists, and a move deep in the list is
+    accepted."""
     with engine(path) as e:
         new(e)
         for fen, count, depth in ((LONG_LIST, 2183, 2), (LONGEST_FOUND, 14137, 1)):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Hunt games over UGI (mouse-cats, hare-hounds, fox-geese): the facts of
-shared/rules/hunt.md section 10 through the real binary — handshake options,
+docs/rules/hunt.md section 10 through the real binary — handshake options,
 FENs, tokens, move lists, perft, `query` answers over whole games, `go`
 (legal moves; exact `score mate n` where the game is solved), and malformed
 moves / FENs answered by `info string error:` with the state unchanged.
@@ -413,7 +413,7 @@ def test_solve_command(path):
         raise AssertionError(f"fox-geese --fen: {out}")
     if "and a 256 MiB table per position" not in out:
         raise AssertionError(f"fox-geese default proof table: {out}")
-    # --hash sizes the proof table; a sealed fox (session 15) is still proven lost with 32 MiB.
+    # --hash sizes the proof table; a sealed fox (from a match game) is still proven lost with 32 MiB.
     out = solve_output(path, "--game", "fox-geese", "--fen", "c6 b3,g3,a4,b4,c4,d4,e4,f4,a5,b5,c5,d5,e5,f5,g5 fox 4",
                        "--seconds", "20", "--hash", "32")
     if "and a 32 MiB table per position" not in out or "result: proven: the geese win" not in out:

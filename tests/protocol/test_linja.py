@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Linja UGI transcripts: the test facts of shared/rules/linja.md section 10
+"""Linja UGI transcripts: the test facts of docs/rules/linja.md section 10
 (FENs, tokens, move lists, results, perft), the options, queries over whole
 games, `go` forms, and malformed moves and FENs answered by errors.
 

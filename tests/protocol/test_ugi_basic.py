@@ -2,7 +2,7 @@
 """UGI transcript tests: handshake, options, positions, queries, d/eval/perft/help.
 
 Usage: test_ugi_basic.py <path-to-ludus> [test-name-substring ...]
-Facts (FENs, move lists, results) are those of shared/rules/othello.md, section 10.
+Facts (FENs, move lists, results) are those of docs/rules/othello.md, section 10.
 """
 
 import os

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An independent, deliberately naive Camelot rules implementation (Python 3,
 standard library), used to cross-check the engine's move generation and
-canonical tokens (shared/rules/camelot.md, sections 2-7).
+canonical tokens (docs/rules/camelot.md, sections 2-7); test_camelot_reference.py
+runs the cross-check.
 
 It shares no code or method with games/camelot/: instead of breadth-first
 search over square sets and memoised jump search, it enumerates every path of
@@ -10,8 +11,8 @@ for jumps), collects the triples (origin, destination, captured set), keeps
 the smallest path of each (fewest legs, then square numbers), and applies the
 three steps of rules 5.6 literally.
 
-  scripts/camelot_reference.py --fen '<fen>'           # print the legal moves
-  scripts/camelot_reference.py --crosscheck N --ludus build/release/ludus
+  tests/protocol/camelot_reference.py --fen '<fen>'           # print the legal moves
+  tests/protocol/camelot_reference.py --crosscheck N --ludus build/release/ludus
       # N random positions (random games and random set-ups), compared with
       # the engine's `query moves`, `query result` and the FEN after each move
 
@@ -23,7 +24,8 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "scripts"))  # ugi_engine
 
 FILES = "abcdefghijkl"
 WIDTH = {0: (5, 6), 1: (2, 9), 2: (1, 10), 13: (1, 10), 14: (2, 9), 15: (5, 6)}
@@ -326,8 +328,7 @@ def main():
     ap.add_argument("--fen", default=None)
     ap.add_argument("--continue", dest="cont", action="store_true", help="OwnCastleJump=continue")
     ap.add_argument("--crosscheck", type=int, default=0)
-    ap.add_argument("--ludus", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                                    "build", "release", "ludus"))
+    ap.add_argument("--ludus", default=os.path.join(REPO, "build", "release", "ludus"))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.crosscheck:
