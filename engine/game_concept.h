@@ -96,6 +96,9 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       writes the solver's best line from a position it has just solved
 //       (from its own table) and returns its length, so that `info ... pv`
 //       goes on past the node where the search handed over to the solver.
+//       Optional: std::atomic<std::uint64_t>* live_node_counter()
+//       the node count of the solve in progress (0 between solves), added
+//       to the search's count in the reports made while a long solve runs.
 //   static void prepare_search(Config&, const Position& root);
 //       called by the session before every search (engine/game_session.h):
 //       lets the configuration depend on the root, e.g. an evaluation that

@@ -466,6 +466,8 @@ class GameSession final : public Session {
     SearchInfo info{r.depth, r.seldepth, r.score, r.bound, r.nodes, r.time_ms, r.hashfull, {}};
     info.partial = r.partial;
     info.currmovenumber = r.currmovenumber;
+    info.iteration = r.iteration;
+    info.scored = r.scored;
     bool complete = true;
     const auto turns = split_turns<G>(pos_, r.pv, complete);
     Position p = pos_;
@@ -510,13 +512,93 @@ class GameSession final : public Session {
         running.fetch_sub(1);
       });
     }
-    // Watchdog: the hard limit holds even inside a long solver call.
-    while (running.load() > 0) {
-      if (shared.out_of_time()) shared.stop.store(true);
-      std::this_thread::sleep_for(std::chrono::microseconds(500));
-    }
+    watch(shared, running, report);
     for (auto& t : threads) t.join();
     return searchers_;
+  }
+
+  // The coordinator's watchdog, until every searcher has returned: the hard
+  // time limit holds even inside a long solver call, and a GUI hears from
+  // the search at least once a second even when no iteration completes
+  // (an exact solve of 26 empties runs for minutes inside one iteration).
+  void watch(SearchShared<G>& shared, const std::atomic<int>& running,
+             const std::function<void(const IterationReport<G>&)>& report) {
+    while (running.load() > 0) {
+      if (shared.out_of_time()) shared.stop.store(true);
+      if (report) report_progress(shared, report);
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+  }
+
+  // A progress line when no info has gone out for a second: the best line
+  // known so far (none before the first scored root move), the iteration
+  // and root move being searched, nodes and time.
+  static void report_progress(SearchShared<G>& shared, const std::function<void(const IterationReport<G>&)>& report) {
+    const std::int64_t now = shared.time.elapsed_ms();
+    if (now - shared.last_report_ms.load(std::memory_order_relaxed) < 1000) return;
+    shared.last_report_ms.store(now, std::memory_order_relaxed);
+    shared.progress_since_report.store(true, std::memory_order_relaxed);
+    const BestSoFar<G> best = shared.best_so_far();
+    IterationReport<G> r;
+    r.partial = true;
+    r.iteration = shared.iteration.load(std::memory_order_relaxed);
+    r.currmovenumber = shared.currmovenumber.load(std::memory_order_relaxed);
+    r.scored = best.known;
+    r.depth = best.known ? best.depth : r.iteration;
+    r.seldepth = std::max({best.seldepth, r.depth, r.iteration});
+    r.score = best.score;
+    r.pv = best.pv;
+    // A solve that just ended has cleared its live count before the
+    // searcher adds it: never let the reported count go back.
+    r.nodes = std::max(shared.total_nodes(), shared.progress_nodes);
+    shared.progress_nodes = r.nodes;
+    r.time_ms = now;
+    r.hashfull = shared.tt ? shared.tt->hashfull() : 0;
+    report(r);
+  }
+
+  // The last info line before bestmove: the line and score the move was
+  // chosen on, when the reports so far do not already show it (a search
+  // stopped inside an iteration, a solver cut short, a weaker level's pick).
+  void report_choice(SearchShared<G>& shared, const std::vector<Move>& line, const SearchCallbacks& cb) {
+    const BestSoFar<G> best = shared.best_so_far();
+    const bool chosen_is_best = best.known && !line.empty() && !best.pv.empty() &&
+                                G::pack(line.front()) == G::pack(best.pv.front());
+    // Already shown: the last line sent was the iteration report of this best.
+    if (chosen_is_best && best.version == shared.reported_version.load() && !shared.progress_since_report.load())
+      return;
+    IterationReport<G> r;
+    r.nodes = shared.total_nodes();
+    r.time_ms = shared.time.elapsed_ms();
+    r.hashfull = shared.tt ? shared.tt->hashfull() : 0;
+    if (chosen_is_best) {
+      r.depth = best.depth;
+      r.seldepth = best.seldepth;
+      r.score = best.score;
+      r.pv = best.pv;
+    } else {
+      r.depth = best.known ? best.depth : 0;
+      r.seldepth = r.depth;
+      r.pv = line;
+      r.score = chosen_score(line, best.known ? &best : nullptr);
+    }
+    report_line(r, cb);
+  }
+
+  // The score of a chosen line that is not the search's best: its root
+  // score when the last iteration scored it (a weaker level's pick), else
+  // the evaluation after its first turn (a search stopped before any root
+  // move was scored, whose move first_turn() chose by that evaluation).
+  Score chosen_score(const std::vector<Move>& line, const BestSoFar<G>* best) const {
+    if (best && !searchers_.empty())
+      for (const auto& [m, sc] : searchers_[0]->root_scores())
+        if (G::pack(m) == G::pack(line.front())) return sc;
+    const std::vector<Move> turn = first_turn(line);
+    const Position next = play_all<G>(pos_, turn);
+    Score e;
+    if (G::outcome(next) != Outcome::Ongoing) e = G::terminal_score(next, 1);
+    else e = G::evaluate(next, config_);
+    return G::side_to_move(next) == G::side_to_move(pos_) ? e : -e;
   }
 
   // The first search of a process pays for first touches: new threads'
@@ -555,25 +637,37 @@ class GameSession final : public Session {
     const auto turns = multi_move_turns<G>() ? playable_turns(2) : playable_turns();
     const std::size_t n = turns.size();
     const std::string book = n > 1 ? book_move(shared.limits) : std::string();
+    const auto report = [&](const IterationReport<G>& r) { report_line(r, cb); };
+    // A book move or the only move is answered at once, with no search and
+    // so no info line (no score was computed); every searched answer ends
+    // with the info line of the score it was chosen on (report_choice).
     if (!book.empty()) {
       best = book;  // a book position: answer at once
     } else if (n == 1 && !shared.unbounded.load()) {
       // Nothing to think about: answer at once.
       best = turn_to_string<G>(pos_, turns[0]);
     } else if (n > 0 && settings_.plain_search) {
-      // The baseline algorithm: one thread, no table, no solvers.
+      // The baseline algorithm: one thread, no table, no solvers, watched
+      // by the same watchdog as the engine's search.
       PlainSearcher<G> plain(shared, settings_.plain_fast);
       plain.set_history(history_);
-      plain.run(pos_, [&](const IterationReport<G>& r) { report_line(r, cb); });
+      std::atomic<int> running{1};
+      std::thread worker([&] {
+        plain.run(pos_, report);
+        running.store(0);
+      });
+      watch(shared, running, report);
+      worker.join();
       const std::vector<Move> turn = first_turn(plain.best_line());
       if (!turn.empty()) best = turn_to_string<G>(pos_, turn);
+      report_choice(shared, plain.best_line(), cb);
     } else if (n > 0) {
-      const auto& searchers = run_searchers(
-          shared, [&](const IterationReport<G>& r) { report_line(r, cb); });
+      const auto& searchers = run_searchers(shared, report);
       std::vector<Move> line = searchers[0]->best_line();
       if (settings_.level <= kRandomLevels) line = level_choice(*searchers[0], line);
       const std::vector<Move> turn = first_turn(line);
       if (!turn.empty()) best = turn_to_string<G>(pos_, turn);
+      report_choice(shared, line, cb);
       bool complete = true;
       const auto turns = split_turns<G>(pos_, line, complete);
       if (turns.size() >= 2 && (complete || turns.size() > 2))

@@ -71,6 +71,7 @@ class PlainSearcher {
     const Side us = G::side_to_move(root);
     // A fixed depth is searched once, as the seed does; otherwise deepen.
     for (int depth = shared_.limits.depth > 0 && !fast_ ? max_depth : 1; depth <= max_depth; ++depth) {
+      shared_.iteration.store(depth, std::memory_order_relaxed);
       Score alpha = -kInfinity;
       std::vector<Move> line;
       if (fast_) {
@@ -98,6 +99,7 @@ class PlainSearcher {
       best_score_ = alpha;
       completed_depth_ = depth;
       shared_.first_iteration_done.store(true, std::memory_order_relaxed);
+      shared_.publish_best(depth, depth, alpha, best_);
       if (report) {
         IterationReport<G> r;
         r.depth = r.seldepth = depth;
@@ -106,6 +108,9 @@ class PlainSearcher {
         r.time_ms = shared_.time.elapsed_ms();
         r.pv = best_;
         report(r);
+        shared_.last_report_ms.store(r.time_ms, std::memory_order_relaxed);
+        shared_.reported_version.store(shared_.best_so_far().version, std::memory_order_relaxed);
+        shared_.progress_since_report.store(false, std::memory_order_relaxed);
       }
       if (is_mate_score(alpha) || shared_.time.should_stop_iterating(1.0)) break;
     }

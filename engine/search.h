@@ -16,6 +16,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -192,11 +193,26 @@ struct IterationReport {
   std::int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<typename G::Move> pv;
-  // A progress report inside iteration depth + 1 (about once a second):
-  // root move `currmovenumber` (1-based) is being searched; score and pv are
-  // those of the last completed iteration.
+  // A progress report while an iteration runs (about once a second, from
+  // the coordinator's watchdog): root move `currmovenumber` (1-based) of
+  // iteration `iteration` is being searched; depth, score and pv are those
+  // of the best line known so far (`scored` false: none yet).
   bool partial = false;
   int currmovenumber = 0;
+  int iteration = 0;
+  bool scored = true;
+};
+
+// The main searcher's best line so far, published for reports made from
+// another thread (progress lines, the final line before bestmove).
+template <class G>
+struct BestSoFar {
+  bool known = false;     // false until an iteration has scored a root move
+  int depth = 0;          // the iteration that gave the score
+  int seldepth = 0;
+  Score score = 0;
+  std::vector<typename G::Move> pv;
+  std::uint64_t version = 0;  // bumped by every publish
 };
 
 // State shared by all threads of one search.
@@ -217,6 +233,27 @@ struct SearchShared {
   // Set by the main searcher once it has completed an iteration: until
   // then its move is just the first legal one in listing order.
   std::atomic<bool> first_iteration_done{false};
+  // Progress of the main searcher, read by the coordinator's watchdog.
+  std::atomic<int> iteration{0};         // the iteration being searched
+  std::atomic<int> currmovenumber{0};    // its root move (1-based)
+  std::atomic<std::int64_t> last_report_ms{0};  // time of the last info sent
+  std::atomic<std::uint64_t> reported_version{0};  // best_ version it carried
+  std::atomic<bool> progress_since_report{false};   // a progress line came after it
+  std::uint64_t progress_nodes = 0;  // the watchdog's last reported count (its own)
+
+  void publish_best(int depth, int seldepth, Score score, const std::vector<typename G::Move>& pv) {
+    std::lock_guard lock(best_mutex);
+    best.known = true;
+    best.depth = depth;
+    best.seldepth = seldepth;
+    best.score = score;
+    best.pv = pv;
+    ++best.version;
+  }
+  BestSoFar<G> best_so_far() const {
+    std::lock_guard lock(best_mutex);
+    return best;
+  }
 
   // The clock's verdict: stop now (clock_stops_search, engine/timeman.h).
   bool out_of_time() const {
@@ -230,6 +267,10 @@ struct SearchShared {
     for (auto* c : node_counters) n += c->load(std::memory_order_relaxed);
     return n;
   }
+
+ private:
+  mutable std::mutex best_mutex;
+  BestSoFar<G> best;
 };
 
 template <class G>
@@ -253,6 +294,8 @@ class Searcher {
     // run() has begun (a count left from the last search would go backwards).
     nodes_.store(0, std::memory_order_relaxed);
     shared_->node_counters.push_back(&nodes_);
+    if constexpr (requires(Solver& s) { { s.live_node_counter() } -> std::convertible_to<std::atomic<std::uint64_t>*>; })
+      if (solver_) shared_->node_counters.push_back(solver_->live_node_counter());
   }
 
   // The repetition keys of the game so far, the root's included when the
@@ -263,7 +306,6 @@ class Searcher {
   // (the main thread) checks the clock and reports every iteration.
   void run(const Position& root, const std::function<void(const IterationReport<G>&)>& report) {
     report_ = report ? &report : nullptr;
-    last_progress_ms_ = 0;
     // Nothing of a previous run may leak into this one.
     best_.clear();
     completed_scores_.clear();
@@ -301,6 +343,7 @@ class Searcher {
           depth = exact;
       }
       seldepth_ = 0;
+      if (id_ == 0) shared_->iteration.store(depth, std::memory_order_relaxed);
       Score score = aspiration(depth, prev);
       if (stopped()) {
         // A stopped iteration still improves the choice if some root move
@@ -310,11 +353,11 @@ class Searcher {
         // of the turn would be made up from the table and a greedy
         // evaluation (an Arimaa turn that allowed a goal next turn). The
         // last completed iteration's line is kept instead.
-        if (id_ == 0 && root_improved_) take_best_from_root();
+        if (id_ == 0 && root_improved_) take_best_from_root(depth);
         break;
       }
       prev = score;
-      take_best_from_root();
+      take_best_from_root(depth);
       completed_depth_ = depth;
       if (id_ == 0) shared_->first_iteration_done.store(true, std::memory_order_relaxed);
       completed_scores_.clear();
@@ -395,7 +438,7 @@ class Searcher {
     int move_number = 0;
     for (auto& rm : root_moves_) {
       ++move_number;
-      if (id_ == 0 && report_ && completed_depth_ > 0) report_progress(move_number);
+      if (id_ == 0) shared_->currmovenumber.store(move_number, std::memory_order_relaxed);
       const Position child = G::play(root_, rm.move);
       const bool same = G::side_to_move(child) == us;
       const int new_depth = after_cost(root_, rm.move, depth - 1 + (root_moves_.size() == 1 ? 1 : 0));
@@ -427,31 +470,15 @@ class Searcher {
     return best;
   }
 
-  void take_best_from_root() {
+  // `depth`: the iteration whose root scores these are.
+  void take_best_from_root(int depth) {
     const RootMove* top = &root_moves_[0];
     for (const auto& rm : root_moves_)
       if (rm.score > top->score) top = &rm;
     if (top->score == -kInfinity) return;
     best_ = top->pv.empty() ? std::vector<Move>{top->move} : top->pv;
     best_score_ = top->score;
-  }
-
-  // About once a second, from the main thread: which root move is searched.
-  void report_progress(int move_number) {
-    const std::int64_t now = shared_->time.elapsed_ms();
-    if (now < 1000 || now - last_progress_ms_ < 1000) return;
-    last_progress_ms_ = now;
-    IterationReport<G> r;
-    r.partial = true;
-    r.currmovenumber = move_number;
-    r.depth = completed_depth_;
-    r.seldepth = std::max(seldepth_, completed_depth_);
-    r.score = best_score_;
-    r.nodes = shared_->total_nodes();
-    r.time_ms = now;
-    r.hashfull = shared_->tt->hashfull();
-    r.pv = best_;
-    (*report_)(r);
+    if (id_ == 0) shared_->publish_best(depth, std::max(seldepth_, depth), best_score_, best_);
   }
 
   void report_iteration(int depth, Score score, Bound bound,
@@ -467,6 +494,9 @@ class Searcher {
     r.hashfull = shared_->tt->hashfull();
     r.pv = best_;
     report(r);
+    shared_->last_report_ms.store(r.time_ms, std::memory_order_relaxed);
+    shared_->reported_version.store(shared_->best_so_far().version, std::memory_order_relaxed);
+    shared_->progress_since_report.store(false, std::memory_order_relaxed);
   }
 
   // Above this many plies to the end, the search does not jump to an exact
@@ -773,7 +803,6 @@ class Searcher {
   PvTable<Move> pv_;
   bool after_null_[kMaxSearchPly + 2] = {};  // the node at this ply answers a null move
   const std::function<void(const IterationReport<G>&)>* report_ = nullptr;  // main thread's, during run()
-  std::int64_t last_progress_ms_ = 0;
   std::array<std::unique_ptr<Move[]>, kMaxSearchPly + 1> move_buffers_;
 };
 

@@ -47,12 +47,15 @@ struct SearchInfo {
   std::int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<std::string> pv;
-  // A progress report inside an iteration (at most about once a second):
-  // `depth` is the last completed depth, `currmovenumber` the root move
-  // (1-based) now being searched; score and pv are the last iteration's.
-  // Protocols that have no use for it ignore it.
+  // A progress report while no iteration completes (about once a second):
+  // depth, score and pv are those of the best line known so far (`scored`
+  // false: none yet, and `depth` is the iteration being searched);
+  // `currmovenumber` is the root move (1-based) of iteration `iteration`
+  // now being searched. Protocols that have no use for it ignore it.
   bool partial = false;
   int currmovenumber = 0;
+  int iteration = 0;
+  bool scored = true;
 };
 
 struct SearchCallbacks {

@@ -275,6 +275,10 @@ void NBoardProtocol::cmd_go() {
       out_.line("search " + pv_token(info.pv) + " " + fixed2(info.score / 100.0) + " 0 " + depth_token(info));
   });
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // Interrupted by ping (or by a new game, move or go): the GUI has moved
+  // on and ignores what comes before its pong, and the move of a search cut
+  // short (at once, if the ping came as it started) is no answer: send none.
+  if (cancelled_.load()) return;
   if (r.best.empty() || r.best == "none") {
     out_.line("status game over");
     return;
@@ -300,7 +304,8 @@ void NBoardProtocol::cmd_hint(int n) {
     if (!info.pv.empty())
       out_.line("search " + pv_token(info.pv) + " " + fixed2(info.score / 100.0) + " 0 " + depth_token(info));
   });
-  if (n <= 1 || moves.size() == 1 || cancelled_.load()) {
+  if (cancelled_.load()) return;  // as in cmd_go: the GUI has moved on
+  if (n <= 1 || moves.size() == 1) {
     out_.line(kIdle);
     return;
   }

@@ -314,6 +314,7 @@ void UgiProtocol::cmd_go(const Tokens& t) {
   if (limits.ponder && !ponder_) return error("go ponder needs the Ponder option on");
   SearchCallbacks cb;
   cb.on_info = [this](const SearchInfo& info) { print_info(info); };
+  cb.on_progress = [this](const SearchInfo& info) { print_info(info); };
   const bool ponder_on = ponder_;
   cb.on_bestmove = [this, ponder_on](const std::string& best, const std::string& ponder) {
     if (ponder_on && !ponder.empty()) out_.line("bestmove " + best + " ponder " + ponder);
@@ -325,9 +326,12 @@ void UgiProtocol::cmd_go(const Tokens& t) {
 void UgiProtocol::print_info(const SearchInfo& info) {
   std::ostringstream s;
   const std::int64_t ms = std::max<std::int64_t>(info.time_ms, 1);
-  s << "info depth " << info.depth << " seldepth " << info.seldepth << " score " << ugi_score(info.score);
-  if (info.bound == Bound::Lower) s << " lowerbound";
-  if (info.bound == Bound::Upper) s << " upperbound";
+  s << "info depth " << info.depth << " seldepth " << info.seldepth;
+  if (info.scored) {
+    s << " score " << ugi_score(info.score);
+    if (info.bound == Bound::Lower) s << " lowerbound";
+    if (info.bound == Bound::Upper) s << " upperbound";
+  }
   s << " nodes " << info.nodes << " nps " << info.nodes * 1000 / static_cast<std::uint64_t>(ms)
     << " time " << info.time_ms << " hashfull " << info.hashfull;
   if (!info.pv.empty()) {

@@ -178,6 +178,7 @@ bool EndgameSolver::poll() {
   ++nodes_;
   if (nodes_ >= next_poll_) {
     next_poll_ = nodes_ + kPollInterval;
+    live_nodes_.store(nodes_, std::memory_order_relaxed);
     if (stop_->load(std::memory_order_relaxed)) aborted_ = true;
   }
   return aborted_;
@@ -534,6 +535,7 @@ Score EndgameSolver::solve(const Board& b, Score alpha, Score beta, const std::a
   else if (bt - a == 1) v = search_child(b.own, b.opp, a, n);
   else v = pvs(b.own, b.opp, a, bt, n);
   nodes += nodes_;
+  live_nodes_.store(0, std::memory_order_relaxed);
   return aborted_ ? 0 : 100 * v;
 }
 
@@ -552,6 +554,7 @@ EndgameSolver::RootResult EndgameSolver::solve_root(const Board& b, const std::a
       r.score_discs = -pvs(O, P, -64, 64, n);
     }
     nodes += nodes_;
+    live_nodes_.store(0, std::memory_order_relaxed);
     return r;
   }
   int tt_move = kNoSquare;
@@ -592,6 +595,7 @@ EndgameSolver::RootResult EndgameSolver::solve_root(const Board& b, const std::a
   if (!aborted_) store(P, O, n, -kInf, kInf, best, r.best.sq);
   r.score_discs = best;
   nodes += nodes_;
+  live_nodes_.store(0, std::memory_order_relaxed);
   return r;
 }
 

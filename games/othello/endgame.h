@@ -42,6 +42,10 @@ class EndgameSolver {
     Move best;        // an optimal move; kPass if forced; kNoMove if game over
     int score_discs;  // exact final score for the side to move (rules 6.3)
   };
+  // The nodes of the solve in progress (updated every few thousand nodes;
+  // 0 between solves), read by the search's progress reports.
+  std::atomic<std::uint64_t>* live_node_counter() { return &live_nodes_; }
+
   // Exact value and a best move of `b` (for tools and tests).
   RootResult solve_root(const Board& b, const std::atomic<bool>& stop, std::uint64_t& nodes);
 
@@ -92,6 +96,9 @@ class EndgameSolver {
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;
   std::uint64_t next_poll_ = 0;
+  // nodes_ of the solve in progress, as of the last poll, for reports made
+  // from another thread (a solve of 26 empties takes minutes); 0 between solves.
+  std::atomic<std::uint64_t> live_nodes_{0};
 };
 
 }  // namespace ludus::othello

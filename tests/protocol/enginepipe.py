@@ -33,8 +33,10 @@ PROTOCOL_WORDS = ("id", "option", "ugiok", "readyok", "bestmove", "info", "respo
 EXACT_LINES = ("ugiok", "readyok")
 
 ERROR_RE = re.compile(r"^info string error: \S.*$")
+# The score is absent only from a progress line sent before any root move
+# was scored (score_kind None).
 INFO_RE = re.compile(
-    r"^info depth (\d+) seldepth (\d+) score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? "
+    r"^info depth (\d+) seldepth (\d+)(?: score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)?)? "
     r"nodes (\d+) nps (\d+) time (\d+) hashfull (\d+)( pv( \S+)+)?$")
 
 CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]")
@@ -65,7 +67,7 @@ def parse_info(line):
     m = INFO_RE.match(line)
     if not m:
         return None
-    kind, value = m.group(3).split()
+    kind, value = m.group(3).split() if m.group(3) else (None, 0)
     return {
         "depth": int(m.group(1)), "seldepth": int(m.group(2)),
         "score_kind": kind, "score": int(value), "bound": (m.group(4) or "").strip(),

@@ -70,7 +70,8 @@ def check_infos(e, infos, what, legal=None):
         check(p is not None, e, f"{what}: malformed info line {l!r}")
         check(p["seldepth"] >= p["depth"] >= 1, e, f"{what}: depth/seldepth in {l!r}")
         check(0 <= p["hashfull"] <= 1000, e, f"{what}: hashfull out of range in {l!r}")
-        check(p["pv"], e, f"{what}: info without pv: {l!r}")
+        # (a progress line before any root move was scored has neither score nor pv)
+        check(p["pv"] or p["score_kind"] is None, e, f"{what}: info without pv: {l!r}")
         if legal is not None:
             check(p["pv"][0] in legal, e, f"{what}: pv starts with an illegal move in {l!r}")
         parsed.append(p)
@@ -319,6 +320,72 @@ def test_end_of_input_when_idle(path):
         e.check_clean()
     finally:
         e.kill()
+
+
+FFO_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "othello")
+
+
+def ffo_fen(number):
+    """The position of FFO endgame problem `number` (#40-#59 file)."""
+    with open(os.path.join(FFO_DIR, "fforum-40-59.obf")) as f:
+        return f.read().splitlines()[number - 40].split(";")[0].strip()
+
+
+def test_long_solve_keeps_the_gui_informed(path):
+    # FFO #50, 26 empties: the exact solve runs for minutes inside one
+    # iteration. Info lines must still come at least once a second, with the
+    # solver's nodes counted, and `stop` must end with a scored info line.
+    with fresh_engine(path) as e:
+        e.ok(f"position fen {ffo_fen(50)}")
+        legal = legal_moves(e)
+        e.send("go depth 64")
+        start = time.monotonic()
+        stamped = []
+        while time.monotonic() - start < 5.0:
+            line = e.read_line(timeout=3.0)
+            stamped.append((time.monotonic(), line))
+            check(not line.startswith("bestmove"), e, f"the 26-empties solve ended within 5 s: {line}")
+        e.send("stop")
+        lines = e.read_until(lambda l: l.startswith("bestmove"), what="bestmove after stop", timeout=3)
+        check_bestmove(e, lines[-1].split()[1:], legal, "solve + stop")
+        infos = [l for _, l in stamped] + lines[:-1]
+        parsed = check_infos(e, infos, "solve + stop", legal)
+        times = [start] + [t for t, l in stamped if l.startswith("info depth")]
+        gaps = [b - a for a, b in zip(times, times[1:])]
+        check(len(gaps) >= 5 and max(gaps) <= 1.0 + SLACK_S / 3, e,
+              f"info lines further apart than a second: {[round(g, 2) for g in gaps]}")
+        last = parse_info(lines[-2]) if len(lines) >= 2 else None
+        check(last is not None and last["score_kind"] is not None and last["pv"], e,
+              f"no scored info line right before bestmove: {lines[-3:]}")
+        check(last["pv"][0] == lines[-1].split()[1], e, f"the final info's pv does not start with bestmove: {lines[-2:]}")
+        check(parsed[-1]["nodes"] > 1_000_000, e, f"the solver's nodes are not counted: {lines[-2]}")
+        check(e.sync() == [], e, "output after the bestmove")
+
+
+def test_every_stopped_search_ends_with_a_scored_info(path):
+    # In every game, `stop` during a search gives the line bestmove was chosen
+    # on as the last info line, scored, with bestmove as its first move.
+    games = ["othello", "arimaa", "camelot", "linja", "mouse-cats", "hare-hounds", "fox-geese"]
+    with fresh_engine(path) as e:
+        for game in games:
+            e.ok(f"setoption name Game value {game}")
+            e.ok("setoption name OwnBook value false")
+            e.ok("position startpos")
+            legal = legal_moves(e) if game != "arimaa" else None
+            e.send("go infinite")
+            early = e.collect(300)
+            e.send("stop")
+            lines = early + e.read_until(lambda l: l.startswith("bestmove"), what=f"{game}: bestmove after stop", timeout=5)
+            best = lines[-1].split()[1:]
+            if legal is not None:
+                check_bestmove(e, best, legal, f"{game}: go infinite + stop")
+            infos = [l for l in lines[:-1] if l.startswith("info depth")]
+            check(infos, e, f"{game}: no info line before bestmove")
+            last = parse_info(infos[-1])
+            check(last is not None and last["score_kind"] is not None and lines[-2] == infos[-1], e,
+                  f"{game}: the line before bestmove is not a scored info: {lines[-2:]}")
+            check(last["pv"] and last["pv"][0] == best[0], e, f"{game}: final pv {last['pv'][:1]} is not bestmove {best}")
+            check(e.sync() == [], e, f"{game}: output after the bestmove")
 
 
 def test_bestmove_legal_everywhere(path):
