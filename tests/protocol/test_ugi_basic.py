@@ -8,6 +8,7 @@ Facts (FENs, move lists, results) are those of docs/rules/othello.md, section 10
 import os
 import random
 import re
+import subprocess
 import sys
 
 sys.dont_write_bytecode = True
@@ -455,6 +456,35 @@ def test_help(path):
         text = " ".join(out)
         for word in ("position", "go", "query", "perft", "setoption"):
             check(word in text, e, f"help does not mention {word}")
+        # Every game the Game option offers is named.
+        _, options = handshake(e)
+        games = combo_values(options["Game"][1])
+        check(len(games) == 7, e, f"Game option values: {games}")
+        for game in games:
+            check(re.search(r"\b" + re.escape(game) + r"\b", text), e, f"help does not list the game {game}: {out}")
+
+
+def require(cond, why):
+    if not cond:
+        raise AssertionError(why)
+
+
+def test_command_line_help(path):
+    # `ludus --help` shows every subcommand and every option, each with an example.
+    out = subprocess.run([path, "--help"], capture_output=True, text=True, timeout=10)
+    require(out.returncode == 0 and out.stderr == "", f"--help: rc {out.returncode}, stderr {out.stderr!r}")
+    text = out.stdout
+    for command in ("play", "perft", "bench", "solve"):
+        require(re.search(r"^\s+" + command + r"\s", text, re.M), f"--help does not list the command {command}")
+        require(re.search(r"e\.g\. ludus " + command + r"\b", text), f"--help has no example of {command}")
+    options = re.findall(r"^\s+(?:-\w \[ )?--([\w-]+)", text, re.M)
+    require(len(options) >= 15, f"--help lists few options: {options}")
+    blocks = re.split(r"\n(?=\s+(?:-\w \[ )?--[\w-]+)", text)
+    for option in options:
+        if option == "help":
+            continue
+        block = next(b for b in blocks if re.match(r"\s+(?:-\w \[ )?--" + re.escape(option) + r"\b", b))
+        require("e.g. ludus" in block, f"--help gives no example for --{option}: {block!r}")
 
 
 def test_help_as_first_line_selects_ugi(path):
