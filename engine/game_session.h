@@ -63,10 +63,26 @@ class GameSession final : public Session {
     if (!st) return st;
     config_ = copy;
     // A rules option (Linja's overshoot rule, ...) holds for the current
-    // position too: re-read it from its FEN under the new configuration, so
-    // that it and `position fen <its fen>` are the same position (the search
-    // used to play by the old rule while the parser used the new one).
-    if (Position p; G::parse_fen(G::to_fen(pos_), p, config_)) pos_ = p;
+    // game too: replay it from its first position under the new
+    // configuration, so that the position and its repetition history are
+    // those of `position fen <base> moves ...` (Camelot's repetition keys
+    // include its castle-jump rule; re-reading the last FEN alone kept the
+    // old keys and so forgot the repetitions). If the game's moves are not
+    // legal under the new rule, the current position is re-read from its FEN.
+    Position base;
+    std::vector<std::uint64_t> history;
+    std::vector<std::string> played;
+    bool replayed = static_cast<bool>(G::parse_fen(base_fen_, base, config_));
+    if (replayed && history_counts_base()) history.push_back(repetition_key<G>(base));
+    for (std::size_t i = 0; replayed && i < moves_.size(); ++i)
+      replayed = static_cast<bool>(apply_turn(base, history, moves_[i], played));
+    if (replayed) {
+      pos_ = base;
+      history_ = std::move(history);
+      moves_ = std::move(played);
+    } else if (Position p; G::parse_fen(G::to_fen(pos_), p, config_)) {
+      pos_ = p;
+    }
     return st;
   }
 
@@ -112,6 +128,7 @@ class GameSession final : public Session {
     } else {
       p = G::start(config_);
     }
+    const std::string base_fen = G::to_fen(p);
     std::vector<std::uint64_t> history;
     if (history_counts_base()) history.push_back(repetition_key<G>(p));
     std::vector<std::string> played;
@@ -119,6 +136,7 @@ class GameSession final : public Session {
       Status st = apply_turn(p, history, token, played);
       if (!st) return st;
     }
+    base_fen_ = base_fen;
     pos_ = p;
     moves_ = std::move(played);
     history_ = std::move(history);
@@ -455,6 +473,7 @@ class GameSession final : public Session {
 
   void reset_position() {
     pos_ = G::start(config_);
+    base_fen_ = G::to_fen(pos_);
     moves_.clear();
     history_.clear();
     if (history_counts_base()) history_.push_back(repetition_key<G>(pos_));
@@ -686,6 +705,7 @@ class GameSession final : public Session {
   bool sized_ = false;
   bool warmed_up_ = false;  // see warm_up()
   Position pos_{};
+  std::string base_fen_;  // the game's first position: moves_ are played from it
   std::vector<std::string> moves_;
   std::vector<std::uint64_t> history_;  // repetition keys of the game, per the rules
   int moves_left_ = 30;

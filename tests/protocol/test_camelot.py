@@ -157,6 +157,12 @@ def test_repetition_T5(path):
         best, _, _ = e.go("depth 2")
         check(best == ["none"], e, f"T5: go after a draw gives bestmove none, got {best}")
         error(e, "position startpos moves " + T5_MOVES + " c6-c5")
+        # A rules option applies to the game as played: the repetitions stay
+        # counted under either castle-jump rule (the keys are made anew).
+        for rule in ("continue", "end"):
+            e.ok(f"setoption name OwnCastleJump value {rule}")
+            check((e.query("gameover"), e.query("result")) == ("true", "draw"), e,
+                  f"T5 after OwnCastleJump={rule}: the draw by repetition was forgotten")
         short = " ".join(T5_MOVES.split()[:7])
         e.ok("position startpos moves " + short)
         _, mv, p1, over, res = state(e)
