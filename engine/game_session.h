@@ -66,8 +66,8 @@ class GameSession final : public Session {
     // game too: replay it from its first position under the new
     // configuration, so that the position and its repetition history are
     // those of `position fen <base> moves ...` (Camelot's repetition keys
-    // include its castle-jump rule; re-reading the last FEN alone kept the
-    // old keys and so forgot the repetitions). If the game's moves are not
+    // include its castle-jump rule: re-reading the last FEN alone would keep
+    // the old keys and so forget the repetitions). If the game's moves are not
     // legal under the new rule, the current position is re-read from its FEN.
     Position base;
     std::vector<std::uint64_t> history;

@@ -770,7 +770,7 @@ TEST_CASE("camelot: a long jump chain (12 captures, landing squares revisited)")
   CHECK(outcome(q) == Outcome::Ongoing);
 }
 
-TEST_CASE("camelot: a position with 2,183 legal moves (more than the old list size) is listed whole") {
+TEST_CASE("camelot: a position with 2,183 legal moves (more than a small fixed list would hold) is listed whole") {
   // Reached inside a search of a real game (a 2 s match): a White Knight
   // on i8 before a lattice of Black pieces has 1,705 charges, one per set
   // of pieces its chains can take; a list of 2,048 moves overflows here

@@ -195,8 +195,8 @@ def test_go_infinite_keeps_deepening_far_from_the_end(path):
 def test_budget_below_overhead_still_searches(path):
     # `go movetime 20` with a MoveOverhead of 5 s leaves 1 ms: the engine
     # must still complete an iteration rather than play the first legal move
-    # in listing order (a budget this small used to end the search before
-    # its first iteration on a loaded machine: fox-geese geese blunders).
+    # in listing order (on a loaded machine a budget this small can run out
+    # before the first iteration ends: the geese would blunder).
     for game in ("othello", "fox-geese", "camelot", "arimaa"):
         with fresh_engine(path) as e:
             e.ok(f"newgame {game}")
