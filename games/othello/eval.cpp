@@ -103,6 +103,29 @@ constexpr std::array<int, kEdgeFeatures> edge_counts(const int (&c)[8], int me, 
   return n;
 }
 
+// The 6561 rows are computed as three constant expressions (three
+// variables) of 2187 rows, one per value of cell 7: each stays within
+// clang's default constexpr step limit (-fconstexpr-steps=1048576), which
+// the whole table in one expression exceeds.
+using EdgeRow = std::array<std::int8_t, kEdgeFeatures>;
+constexpr int kEdgePartRows = 2187;  // 3^7
+
+constexpr std::array<EdgeRow, kEdgePartRows> make_edge_part(int part) {
+  std::array<EdgeRow, kEdgePartRows> rows{};
+  for (int r = 0; r < kEdgePartRows; ++r) {
+    const int idx = part * kEdgePartRows + r;
+    int c[8] = {};
+    for (int i = 0, x = idx; i < 8; ++i, x /= 3) c[i] = x % 3;
+    const auto mine = edge_counts(c, 1, 2);
+    const auto theirs = edge_counts(c, 2, 1);
+    for (int f = 0; f < kEdgeFeatures; ++f) rows[r][f] = static_cast<std::int8_t>(mine[f] - theirs[f]);
+  }
+  return rows;
+}
+constexpr auto kEdgePart0 = make_edge_part(0);
+constexpr auto kEdgePart1 = make_edge_part(1);
+constexpr auto kEdgePart2 = make_edge_part(2);
+
 constexpr EdgeTable make_edge_table() {
   EdgeTable t{};
   for (int b = 0; b < 256; ++b) {
@@ -111,12 +134,10 @@ constexpr EdgeTable make_edge_table() {
       if (b >> i & 1) v += p;
     t.ternary[b] = v;
   }
-  for (int idx = 0; idx < 6561; ++idx) {
-    int c[8] = {};
-    for (int i = 0, x = idx; i < 8; ++i, x /= 3) c[i] = x % 3;
-    const auto mine = edge_counts(c, 1, 2);
-    const auto theirs = edge_counts(c, 2, 1);
-    for (int f = 0; f < kEdgeFeatures; ++f) t.v[idx][f] = static_cast<std::int8_t>(mine[f] - theirs[f]);
+  for (int r = 0; r < kEdgePartRows; ++r) {
+    t.v[r] = kEdgePart0[r];
+    t.v[kEdgePartRows + r] = kEdgePart1[r];
+    t.v[2 * kEdgePartRows + r] = kEdgePart2[r];
   }
   return t;
 }
