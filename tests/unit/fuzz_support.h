@@ -1,6 +1,7 @@
 // Shared pieces of the in-process parser fuzz tests (ugi_fuzz_test.cpp,
-// game_fuzz_test.cpp): a portable random generator, an in-memory FILE* for
-// the protocol output, and checks that output is whole protocol lines.
+// game_fuzz_test.cpp): a portable random generator, random lines and the
+// doctest form of the UGI referee. The output capture and line checks are
+// those of the libFuzzer harnesses (tests/fuzz/referee.h).
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 #include "engine/session.h"
 #include "engine/text.h"
 #include "protocol/ugi.h"
+#include "tests/fuzz/referee.h"
 
 namespace ludus::fuzz {
 
@@ -31,29 +33,6 @@ struct Rng {
   bool chance(int percent) { return below(100) < static_cast<std::size_t>(percent); }
   template <class T>
   const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
-};
-
-// Output written to an in-memory FILE*, read back after every line.
-struct MemOut {
-  char* buf = nullptr;
-  std::size_t size = 0;
-  std::size_t read = 0;
-  std::FILE* f = nullptr;
-  MemOut() { f = open_memstream(&buf, &size); }
-  ~MemOut() {
-    std::fclose(f);
-    std::free(buf);
-  }
-  // Locks the stream: a search thread may be writing its lines meanwhile
-  // (and the stream may move its buffer when it grows).
-  std::string take() {
-    flockfile(f);
-    std::fflush(f);
-    std::string s(buf + read, size - read);
-    read = size;
-    funlockfile(f);
-    return s;
-  }
 };
 
 inline std::string random_bytes(Rng& r, std::size_t n) {
@@ -73,46 +52,6 @@ inline std::string join(const std::vector<std::string>& v, std::size_t from = 0)
     s += v[i];
   }
   return s;
-}
-
-inline bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-inline bool is_protocol_line(std::string_view l) {
-  static const char* words[] = {"id", "option", "ugiok", "readyok", "bestmove", "info", "response"};
-  for (const char* w : words) {
-    const std::string_view word(w);
-    if (l == word) return word == "ugiok" || word == "readyok" || word == "response";
-    if (starts_with(l, word) && l.size() > word.size() && l[word.size()] == ' ' && word != "ugiok" &&
-        word != "readyok")
-      return true;
-  }
-  return false;
-}
-
-// Splits output into lines; false if the output does not end with a newline.
-inline bool split_lines(const std::string& out, std::vector<std::string>& lines) {
-  lines.clear();
-  std::size_t start = 0;
-  while (start < out.size()) {
-    const std::size_t nl = out.find('\n', start);
-    if (nl == std::string::npos) return false;
-    lines.push_back(out.substr(start, nl - start));
-    start = nl + 1;
-  }
-  return true;
-}
-
-inline std::string printable(std::string_view s) {
-  std::string r;
-  for (unsigned char c : s.substr(0, 200)) {
-    if (c >= 0x20 && c < 0x7F) r += static_cast<char>(c);
-    else {
-      char b[8];
-      std::snprintf(b, sizeof b, "\\x%02X", c);
-      r += b;
-    }
-  }
-  return r;
 }
 
 // A random legal line of up to `max_len` moves from the oracle's current

@@ -194,14 +194,6 @@ TEST_CASE("game fuzz: every game's FEN, token and option parsers through UGI") {
 
 namespace {
 
-bool is_aei_line(std::string_view l) {
-  static const char* words[] = {"protocol-version", "id", "aeiok", "readyok", "bestmove", "info", "log"};
-  for (const char* w : words)
-    if (l == w || (starts_with(l, w) && l.size() > std::string_view(w).size() && l[std::string_view(w).size()] == ' '))
-      return true;
-  return false;
-}
-
 // After `go`: a refused go says so at once (log Error: go...); otherwise
 // waits (bounded) until the output holds the bestmove line.
 std::string wait_for_bestmove(MemOut& mem) {
