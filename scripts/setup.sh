@@ -6,6 +6,12 @@ cd "$(dirname "$0")/.."
 preset="${1:-release}"
 
 packages=(g++ cmake ninja-build python3 libboost-program-options-dev libspdlog-dev doctest-dev)
+# The fuzz preset builds with clang and links libFuzzer and the sanitizer
+# runtimes, packaged apart from clang from Debian 12 on.
+if [ "$preset" = fuzz ]; then
+  packages+=(clang)
+  if apt-cache show libclang-rt-14-dev >/dev/null 2>&1; then packages+=(libclang-rt-14-dev); fi
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

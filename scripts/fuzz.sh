@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer harnesses of tests/fuzz (tests/fuzz/README.md) for a
+# given time each, one after another, and keeps what they find.
+# Usage: scripts/fuzz.sh [--seconds N] [target...]     (default: 60 s, every target)
+# Targets: ugi aei nboard game-<game> (game-othello, game-arimaa, ...).
+# Builds the `fuzz` preset (clang) if needed. New corpus entries go to
+# build/fuzz/corpus-<target>/ (scratch, outside the tree), crashes and
+# referee violations to build/fuzz/crashes/<target>/, the fuzzer's log to
+# build/fuzz/logs/<target>.log. Prints one summary line per target; exits 1
+# if any target found a crash (add its input to tests/fuzz/regressions/<target>/
+# once it is fixed: ctest replays them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=60
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --seconds=*) seconds="${1#*=}"; shift ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+all=(ugi aei nboard game-othello game-arimaa game-camelot game-linja game-mouse-cats game-hare-hounds game-fox-geese)
+[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+
+build=build/fuzz
+[ -f "$build/build.ninja" ] || cmake --preset fuzz >&2
+cmake --build "$build" -j "$(nproc)" --target $(printf 'fuzz_%s ' "${targets[@]}") >&2
+
+found=0
+for t in "${targets[@]}"; do
+  exe="$build/tests/fuzz/fuzz_$t"
+  corpus="$build/corpus-$t"
+  crashes="$build/crashes/$t"
+  log="$build/logs/$t.log"
+  mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
+  before=$(find "$crashes" -type f | wc -l)
+  rc=0
+  # The first corpus directory receives the new entries; the seeds are read only.
+  # -timeout: one input runs in milliseconds, so 20 s is a hang.
+  "$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    -dict="tests/fuzz/dict/$t.dict" -artifact_prefix="$crashes/" "$corpus" "tests/fuzz/corpus/$t" \
+    >"$log" 2>&1 || rc=$?
+  after=$(find "$crashes" -type f | wc -l)
+  execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || true)
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
+  ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
+  corp=$(grep -o 'corp: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
+  new=$((after - before))
+  printf 'fuzz %-18s %ss  execs %s  cov %s  ft %s  corpus %s  crashes %d%s\n' "$t" "$seconds" "${execs:-?}" \
+    "${cov:-?}" "${ft:-?}" "${corp:-?}" "$new" "$([ "$rc" -ne 0 ] && echo "  (exit $rc, see $log)")"
+  if [ "$rc" -ne 0 ] || [ "$new" -gt 0 ]; then
+    found=1
+    grep -m1 -A3 -E 'fuzz referee:|ERROR: AddressSanitizer|runtime error|ERROR: libFuzzer' "$log" | sed 's/^/  /' || true
+  fi
+done
+exit "$found"
