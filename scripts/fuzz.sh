@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses of tests/fuzz (tests/fuzz/README.md) for a
 # given time each, one after another, and keeps what they find.
-# Usage: scripts/fuzz.sh [--seconds N] [target...]     (default: 60 s, every target)
+# Usage: scripts/fuzz.sh [--seconds N] [--keep-going] [target...]
+#        (default: 60 s, every target; --keep-going: a crash does not end the
+#        target's run, libFuzzer's fork mode goes on and keeps every crash)
 # Targets: ugi aei nboard game-<game> (game-othello, game-arimaa, ...).
 # Builds the `fuzz` preset (clang) if needed. New corpus entries go to
 # build/fuzz/corpus-<target>/ (scratch, outside the tree), crashes and
@@ -13,11 +15,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
 targets=()
+keep_going=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --seconds=*) seconds="${1#*=}"; shift ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --keep-going) keep_going=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -40,11 +44,12 @@ for t in "${targets[@]}"; do
   # The first corpus directory receives the new entries; the seeds are read only.
   # -timeout: one input runs in milliseconds, so 20 s is a hang.
   "$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
-    -dict="tests/fuzz/dict/$t.dict" -artifact_prefix="$crashes/" "$corpus" "tests/fuzz/corpus/$t" \
+    ${keep_going[@]+"${keep_going[@]}"} -dict="tests/fuzz/dict/$t.dict" -artifact_prefix="$crashes/" "$corpus" "tests/fuzz/corpus/$t" \
     >"$log" 2>&1 || rc=$?
   after=$(find "$crashes" -type f | wc -l)
   execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || true)
   last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#' || true)  # fork mode
   cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
   ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
   corp=$(grep -o 'corp: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
