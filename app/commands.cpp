@@ -1,11 +1,16 @@
 // The executable's subcommands (app/commands.h).
 #include "app/commands.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
+#include "app/input_reader.h"
 #include "engine/bench.h"
 #include "engine/text.h"
 #include "protocol/aei.h"
@@ -15,17 +20,44 @@
 
 namespace ludus {
 
+namespace {
+
+// One protocol conversation: the first line (already read), then every line
+// until `quit` or the end of input. Returns the protocol's exit code.
+template <class Protocol>
+int serve(Protocol& protocol, const std::string& first, InputReader& input) {
+  auto exit_code = [&] {
+    if constexpr (requires { protocol.exit_code(); }) return protocol.exit_code();
+    return 0;
+  };
+  if (!first.empty() && !protocol.handle(first)) return exit_code();
+  while (const auto line = input.next())
+    if (!protocol.handle(*line)) return exit_code();
+  protocol.finish();  // end of input is `quit`
+  return 0;
+}
+
+// `quit` while a long command runs (a big Hash being allocated): the
+// protocol lines sent so far are flushed and the process ends at once.
+void quit_now() {
+  std::fflush(stdout);
+  if (auto logger = spdlog::default_logger()) logger->flush();
+  std::_Exit(0);
+}
+
+}  // namespace
+
 int run_protocol(const std::string& forced, const std::string& game, const EngineSettings& settings) {
+  InputReader input(std::cin, quit_now);
   Output out;
-  std::string line;
   std::string protocol = forced;
   std::string first;
   if (protocol.empty()) {
     // Detect from the first non-blank line: `aei`, `nboard <n>`, else UGI.
-    while (std::getline(std::cin, line)) {
-      const auto words = split_words(line);
+    while (const auto line = input.next()) {
+      const auto words = split_words(*line);
       if (words.empty()) continue;
-      first = line;
+      first = *line;
       const std::string w = to_lower(words[0]);
       protocol = w == "aei" ? "aei" : w == "nboard" ? "nboard" : "ugi";
       break;
@@ -34,26 +66,14 @@ int run_protocol(const std::string& forced, const std::string& game, const Engin
   }
   if (protocol == "nboard") {
     NBoardProtocol nboard(out, settings);
-    if (!first.empty() && !nboard.handle(first)) return 0;
-    while (std::getline(std::cin, line))
-      if (!nboard.handle(line)) return 0;
-    nboard.finish();
-    return 0;
+    return serve(nboard, first, input);
   }
   if (protocol == "aei") {
     AeiProtocol aei(out, settings);
-    if (!first.empty() && !aei.handle(first)) return aei.exit_code();
-    while (std::getline(std::cin, line))
-      if (!aei.handle(line)) return aei.exit_code();
-    aei.finish();  // end of input is `quit`
-    return 0;
+    return serve(aei, first, input);
   }
   UgiProtocol ugi(out, game, settings);
-  if (!first.empty() && !ugi.handle(first)) return 0;
-  while (std::getline(std::cin, line))
-    if (!ugi.handle(line)) return 0;
-  ugi.finish();  // end of input is `quit`
-  return 0;
+  return serve(ugi, first, input);
 }
 
 int run_perft(const std::string& game, int depth, const std::string& fen) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/interrupt.h"
 #include "engine/types.h"
 
 namespace ludus {
@@ -32,13 +33,14 @@ EvalCacheEntry& eval_cache_slot(std::uint64_t& key) {
 
 // `key` must cover everything the evaluation reads (the whole key is
 // stored: a hit is the same position up to a 64-bit collision);
-// `compute()` evaluates on a miss.
+// `compute()` evaluates on a miss. Nothing is stored once the search is
+// stopped: an evaluation may have been cut short (engine/interrupt.h).
 template <class Tag, int Bits = 16, class Compute>
 Score cached_evaluation(std::uint64_t key, Compute&& compute) {
   detail::EvalCacheEntry& e = detail::eval_cache_slot<Tag, Bits>(key);
   if (e.key == key) return e.score;
   const Score score = compute();
-  e = {key, score};
+  if (!search_interrupted()) e = {key, score};
   return score;
 }
 
@@ -57,7 +59,7 @@ Score cached_lazy_evaluation(std::uint64_t key, Compute&& compute) {
   detail::EvalCacheEntry& e = detail::eval_cache_slot<Tag, Bits>(key);
   if (e.key == key) return e.score;
   const LazyScore s = compute();
-  if (s.exact) e = {key, s.score};
+  if (s.exact && !search_interrupted()) e = {key, s.score};
   return s.score;
 }
 

@@ -93,7 +93,7 @@ class GameSession final : public Session {
     next.hash_mib = std::max<std::size_t>(1, next.hash_mib);
     if (sized_ && next.hash_mib == settings_.hash_mib && next.threads == settings_.threads) {
       settings_ = next;
-      return Status::ok();
+      return prepare();
     }
     try {
       // A game with an exact solver gives half of the memory to the solvers
@@ -107,7 +107,7 @@ class GameSession final : public Session {
     solvers_.clear();
     settings_ = next;
     sized_ = true;
-    return Status::ok();
+    return prepare();
   }
 
   void new_game() override {
@@ -221,21 +221,9 @@ class GameSession final : public Session {
   Status go(const SearchLimits& limits, SearchCallbacks callbacks) override {
     if (searching()) return Status::fail("a search is already running");
     wait();  // join a coordinator that has already finished
-    if (!sized_) {
-      if (Status st = apply_settings(settings_); !st) return st;
-    }
-    if constexpr (HasSolver<G>) {
-      const std::size_t mib = std::max<std::size_t>(1, settings_.hash_mib / 2 / static_cast<std::size_t>(settings_.threads));
-      try {
-        while (static_cast<int>(solvers_.size()) < settings_.threads)
-          solvers_.push_back(std::make_unique<Solver>(mib));
-      } catch (const std::bad_alloc&) {
-        searchers_.clear();
-        solvers_.clear();
-        return Status::fail("cannot allocate the solver tables");
-      }
-    }
-    if (!warmed_up_) warm_up();
+    // Normally done when the settings were applied (before `readyok`);
+    // here only if that failed or never happened.
+    if (Status st = sized_ ? prepare() : apply_settings(settings_); !st) return st;
     // Optional hook: the game adapts its configuration to the search's root
     // (fox-geese weighs a term by the side the engine plays).
     if constexpr (requires { G::prepare_search(config_, pos_); }) G::prepare_search(config_, pos_);
@@ -346,6 +334,37 @@ class GameSession final : public Session {
     return Status::ok();
   }
 
+  // Everything a search may need, made before the clock of any search
+  // starts (protocols apply the settings before they answer `readyok`):
+  // the solvers and their tables (Othello's endgame tables, mouse-cats'
+  // solved game), the warm-up of the searchers, the opening book. Cheap
+  // when all is already there.
+  Status prepare() {
+    if constexpr (HasSolver<G>) {
+      const std::size_t mib = std::max<std::size_t>(1, settings_.hash_mib / 2 / static_cast<std::size_t>(settings_.threads));
+      try {
+        while (static_cast<int>(solvers_.size()) < settings_.threads)
+          solvers_.push_back(std::make_unique<Solver>(mib));
+      } catch (const std::bad_alloc&) {
+        searchers_.clear();
+        solvers_.clear();
+        return Status::fail("cannot allocate the solver tables");
+      }
+    }
+    if (!warmed_up_) warm_up();
+    if (settings_.own_book) load_book();
+    return Status::ok();
+  }
+
+  void load_book() {
+    const std::string path = settings_.book_file.empty() ? book_path(G::kName) : settings_.book_file;
+    if (path != book_source_) {  // the first use, or BookFile changed: (re)load
+      book_ = OpeningBook();
+      book_.load_file(path);
+      book_source_ = path;
+    }
+  }
+
   // The book move for the current position, if OwnBook is on, the search is
   // an ordinary one (not infinite or pondering) and the book has a legal move.
   // The weak levels that choose with randomness skip the book of deep-searched
@@ -353,12 +372,7 @@ class GameSession final : public Session {
   // own setup book (Arimaa) still gives them a sound setup.
   std::string book_move(const SearchLimits& limits) {
     if (!settings_.own_book || !limits.use_book || limits.infinite || limits.ponder) return {};
-    const std::string path = settings_.book_file.empty() ? book_path(G::kName) : settings_.book_file;
-    if (path != book_source_) {  // the first use, or BookFile changed: (re)load
-      book_ = OpeningBook();
-      book_.load_file(path);
-      book_source_ = path;
-    }
+    load_book();
     const bool deep_book = settings_.level > kRandomLevels;
     const std::string move = deep_book ? book_.choose(G::to_fen(pos_), rng_) : std::string();
     if constexpr (requires(std::vector<Move>& t) { G::book_turn(pos_, config_, std::uint64_t{}, t); }) {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/game_concept.h"
+#include "engine/interrupt.h"
 #include "engine/limits.h"
 #include "engine/move_order.h"
 #include "engine/pv_table.h"
@@ -305,6 +306,7 @@ class Searcher {
   // Runs iterative deepening from `root` until a limit or `stop`. Thread 0
   // (the main thread) checks the clock and reports every iteration.
   void run(const Position& root, const std::function<void(const IterationReport<G>&)>& report) {
+    const ScopedSearchStop stop_flag(shared_->stop);  // for game code's long loops
     report_ = report ? &report : nullptr;
     // Nothing of a previous run may leak into this one.
     best_.clear();

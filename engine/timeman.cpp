@@ -19,8 +19,12 @@ void TimeManager::start(const SearchLimits& limits, Side us, int moves_left,
   constexpr std::int64_t kMaxMs = std::int64_t{1} << 40;
   overhead_ms = std::clamp<std::int64_t>(overhead_ms, 0, kMaxMs);
   if (limits.movetime > 0) {
-    // A fixed time per move: use it all, minus the transport allowance.
-    hard_ms = soft_ms = std::max<std::int64_t>(1, std::min(limits.movetime, kMaxMs) - overhead_ms);
+    // A fixed time per move: use it all, minus the transport allowance, but
+    // keep at least half of it for the search: a client that asks for a
+    // movetime at or below MoveOverhead still wants a searched move (a UGI
+    // runner such as cutegames allows 25 ms over the movetime).
+    const std::int64_t movetime = std::min(limits.movetime, kMaxMs);
+    hard_ms = soft_ms = std::max<std::int64_t>(1, movetime - std::min(overhead_ms, movetime / 2));
   }
   if (limits.time[idx] >= 0) {
     const std::int64_t left = std::min(limits.time[idx], kMaxMs);

@@ -113,12 +113,10 @@ void AeiProtocol::finish() {
 }
 
 void AeiProtocol::log(std::string_view kind, std::string_view text) {
-  // One printable line: control bytes of quoted input become '?'.
+  // One printable line of bounded length: quoted input may hold any bytes.
   std::string line = "log ";
   if (!kind.empty()) line += std::string(kind) + ": ";
-  for (const unsigned char c : text) line += (c >= 0x20 && c < 0x7F) ? static_cast<char>(c) : '?';
-  if (line.size() > 400) line = line.substr(0, 400) + "...";
-  out_.line(line);
+  out_.line(line + escaped(text, 380));
 }
 
 void AeiProtocol::cancel_search() {
@@ -211,24 +209,33 @@ void AeiProtocol::cmd_setoption(std::string_view line, const Tokens& t) {
     if (t.size() >= 5) value = std::string(rest_after(line, t[4]));
   }
   std::int64_t ms = 0;
+  // A time value: a number of seconds, never negative; a bad one is an
+  // error and the old value stays.
   auto seconds = [&](std::int64_t& field) {
-    if (!parse_seconds(value, ms)) return log("Error", "setoption " + name + ": not a number: '" + value + "'");
-    field = std::max<std::int64_t>(0, ms);
+    if (!parse_seconds(value, ms)) {
+      log("Error", "setoption " + name + ": not a number: '" + value + "'");
+      return false;
+    }
+    if (ms < 0) {
+      log("Error", "setoption " + name + ": a time cannot be negative: '" + value + "'");
+      return false;
+    }
+    field = ms;
+    return true;
   };
   // Options change what a running search assumes: stop it first (but the
   // controller's running commentary during a search leaves it alone).
   if (name != "moveused" && name != "tcmoveused" && name != "opponent" && name != "opponent_rating" &&
       name != "rating" && name != "rated" && name != "event")
     cancel_search();
-  if (name == "tcmove") return seconds(tc_.move);
+  if (name == "tcmove") return (void)seconds(tc_.move);
   if (name == "tcreserve") {
-    seconds(tc_.reserve);
-    reserve_[0] = reserve_[1] = tc_.reserve;
+    if (seconds(tc_.reserve)) reserve_[0] = reserve_[1] = tc_.reserve;
     return;
   }
-  if (name == "tcmax") return seconds(tc_.max);
-  if (name == "tctotal") return seconds(tc_.total);
-  if (name == "tcturntime") return seconds(tc_.turn_time);
+  if (name == "tcmax") return (void)seconds(tc_.max);
+  if (name == "tctotal") return (void)seconds(tc_.total);
+  if (name == "tcturntime") return (void)seconds(tc_.turn_time);
   if (name == "tcpercent" || name == "tcturns" || name == "depth" || name == "hash") {
     double v = 0;
     if (!parse_number(value, v)) return log("Error", "setoption " + name + ": not a number: '" + value + "'");
@@ -244,9 +251,9 @@ void AeiProtocol::cmd_setoption(std::string_view line, const Tokens& t) {
     }
     return;
   }
-  if (name == "greserve" || name == "wreserve") return seconds(reserve_[0]);
-  if (name == "sreserve" || name == "breserve") return seconds(reserve_[1]);
-  if (name == "moveused" || name == "tcmoveused") return seconds(move_used_);
+  if (name == "greserve" || name == "wreserve") return (void)seconds(reserve_[0]);
+  if (name == "sreserve" || name == "breserve") return (void)seconds(reserve_[1]);
+  if (name == "moveused" || name == "tcmoveused") return (void)seconds(move_used_);
   // Informational: the time used so far and the game's context.
   if (name == "gused" || name == "sused" || name == "wused" || name == "bused" || name == "lastmoveused" ||
       name == "opponent" || name == "opponent_rating" || name == "rating" || name == "rated" || name == "event")

@@ -153,7 +153,7 @@ bool NBoardProtocol::handle(std::string_view line) {
   }
   if (cmd == "ping") {
     stop_job();
-    out_.line("pong" + (t.size() > 1 ? " " + std::string(t[1]) : std::string()));
+    out_.line("pong" + (t.size() > 1 ? " " + escaped(t[1], 200) : std::string()));
     return true;
   }
   if (cmd == "set") return cmd_set(t, line), true;
@@ -203,7 +203,7 @@ void NBoardProtocol::cmd_set(const std::vector<std::string_view>& t, std::string
     if (st) st = session_->set_position(std::string_view(g.fen), g.moves);
     if (!st) {
       spdlog::error("nboard: set game rejected: {}", st.error);
-      out_.line("status error: " + st.error);
+      out_.line("status error: " + escaped(st.error, 380));
       return;
     }
     game_ = std::move(g);
@@ -217,7 +217,7 @@ void NBoardProtocol::cmd_move(std::string_view move) {
   Status st = ugi.empty() ? Status::fail("bad move '" + std::string(move) + "'") : session_->play_move(ugi);
   if (!st) {
     spdlog::error("nboard: move rejected: {}", st.error);
-    out_.line("status error: " + st.error);
+    out_.line("status error: " + escaped(st.error, 380));
     return;
   }
   game_.moves.push_back(ugi);

@@ -68,21 +68,7 @@ void UgiProtocol::error(std::string_view what) {
   spdlog::debug("ugi error: {}", what);
   // Messages quote the input, which may hold any bytes: keep the reply one
   // printable line (control and non-ASCII bytes as \xNN) of bounded length.
-  constexpr std::size_t kMaxLength = 400;
-  std::string text = "info string error: ";
-  for (const unsigned char c : what) {
-    if (text.size() >= kMaxLength) {
-      text += "...";
-      break;
-    }
-    if (c >= 0x20 && c < 0x7F) {
-      text += static_cast<char>(c);
-    } else {
-      static constexpr char kHex[] = "0123456789ABCDEF";
-      text += {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
-    }
-  }
-  out_.line(text);
+  out_.line("info string error: " + escaped(what, 380));
 }
 
 void UgiProtocol::info_string(std::string_view text) { out_.line("info string " + std::string(text)); }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/interrupt.h"
 #include "engine/thread_array.h"
 
 namespace ludus::arimaa {
@@ -456,7 +457,8 @@ bool stop_within(const Position& p, int d, Defence& def, int& budget) {
   if (e.key == key) return e.value;
   const int before = budget;
   const bool v = stop_within_uncached(p, d, def, budget);
-  if (budget >= 0 || before < 0) e = {key, v};  // not an answer forced by the budget
+  // Not an answer forced by the budget, nor one cut short by `stop`.
+  if ((budget >= 0 || before < 0) && !search_interrupted()) e = {key, v};
   return v;
 }
 
@@ -503,7 +505,12 @@ bool stop_within_uncached(const Position& p, int d, Defence& def, int& budget) {
       if (group[i] != g) continue;
       const Move m = moves[i];
       const bool may_defend = g < 2;
-      if (--budget < 0) return true;  // out of budget: assume a defence exists
+      // Out of budget: assume a defence exists. A stopped search ends the
+      // defence search the same way (its answer is then not stored).
+      if (--budget < 0 || ((budget & 1023) == 0 && search_interrupted())) {
+        budget = std::min(budget, -1);
+        return true;
+      }
       const Position c = play(p, m);
       if (c.side != us) {
         // The 4th step ended the turn: the opponent moves next.

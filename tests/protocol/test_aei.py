@@ -239,6 +239,26 @@ def test_time_control_is_respected(path):
         check(time.monotonic() - t0 < 1.2, e, "tcturntime 1 s exceeded")
 
 
+def test_negative_times_are_refused(path):
+    # A negative time value gets `log Error` and the old value stays: after
+    # tcmove -5 the move time is still the 1 s set before it.
+    with aei_engine(path) as e:
+        handshake(e)
+        e.send("newgame")
+        for name, value in (("tcmove", 1), ("tcreserve", 0), ("tcpercent", 100), ("tcmax", 0)):
+            e.send(f"setoption name {name} value {value}")
+        for name in ("tcmove", "tcreserve", "greserve", "moveused"):
+            e.send(f"setoption name {name} value -5")
+            e.send("isready")
+            lines = e.read_until(lambda l: l == "readyok", what="readyok")
+            check(any(l.startswith("log Error:") and "negative" in l for l in lines), e,
+                  f"setoption {name} value -5: no log Error in {lines}")
+        e.send(P0_AEI)
+        t0 = time.monotonic()
+        go_bestmove(e, timeout=10)
+        check(time.monotonic() - t0 > 0.2, e, "tcmove -5 replaced the 1 s move time")
+
+
 def test_setup_and_captures_in_bestmove(path):
     with aei_engine(path) as e:
         handshake(e)

@@ -162,6 +162,20 @@ def test_move_updates_the_game_and_ping_stops_thinking(path):
               e, "the reply must be legal after f5 d6")
 
 
+def test_echoes_are_printable(path):
+    # Bytes outside printable ASCII in an echoed input (ping's token, a bad
+    # move) come out escaped as \xNN: every line stays one printable line.
+    with engine(path) as e:
+        start(e)
+        e.send(b"ping \x07\xff\xfe")
+        line = e.read_until(lambda l: l.startswith("pong"), what="pong")[-1]
+        check(line == "pong \\x07\\xFF\\xFE", e, f"pong echo {line!r}")
+        e.send(b"move Z9\x00abc")
+        line = e.read_until(lambda l: l.startswith("status error"), what="status error")[-1]
+        check(line == "status error: bad move 'Z9\\x00abc'", e, f"error echo {line!r}")
+        ping(e, 1)
+
+
 def test_bad_lines_are_ignored(path):
     with engine(path) as e:
         start(e)

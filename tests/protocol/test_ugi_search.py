@@ -8,6 +8,7 @@ limit, not a slow machine.
 """
 
 import os
+import subprocess
 import sys
 import time
 
@@ -386,6 +387,75 @@ def test_every_stopped_search_ends_with_a_scored_info(path):
                   f"{game}: the line before bestmove is not a scored info: {lines[-2:]}")
             check(last["pv"] and last["pv"][0] == best[0], e, f"{game}: final pv {last['pv'][:1]} is not bestmove {best}")
             check(e.sync() == [], e, f"{game}: output after the bestmove")
+
+
+ALL_GAMES = ["othello", "arimaa", "camelot", "linja", "mouse-cats", "hare-hounds", "fox-geese"]
+ARIMAA_PLAYED = "rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2"
+
+
+def first_search_engine(path, game, hash_mib=None):
+    """A fresh process with `game` selected and set up (readyok received)."""
+    e = Engine(path, name=f"{game} engine")
+    e.ok(f"setoption name Game value {game}")
+    e.ok("setoption name OwnBook value false")
+    if hash_mib:
+        e.ok(f"setoption name Hash value {hash_mib}")
+    e.ok("position " + (f"fen {ARIMAA_PLAYED}" if game == "arimaa" else "startpos"))
+    return e
+
+
+def test_first_search_of_a_fresh_process_is_on_time(path):
+    # Tables, solvers and the book are made before readyok, never inside the
+    # first timed search (lenient bound: a loaded CI machine; the benchmark
+    # scripts/bench_latency.py --only first holds the tight figure).
+    for game in ALL_GAMES:
+        e = first_search_engine(path, game, hash_mib=1024)
+        try:
+            start = time.monotonic()
+            e.send("go movetime 200")
+            e.read_until(lambda l: l.startswith("bestmove"), what=f"{game}: bestmove", timeout=10)
+            took = time.monotonic() - start
+            check(took <= 0.2 + 1.0, e, f"{game}: the first go movetime 200 took {took * 1000:.0f} ms")
+        finally:
+            e.close()
+
+
+def test_stop_right_after_the_first_go(path):
+    # `stop` 20 ms after the first `go` of a fresh process: the input thread
+    # reads it at once and the bestmove follows (benchmark: under 50 ms).
+    for game in ALL_GAMES:
+        e = first_search_engine(path, game)
+        try:
+            e.send("go infinite")
+            time.sleep(0.02)
+            start = time.monotonic()
+            e.send("stop")
+            e.read_until(lambda l: l.startswith("bestmove"), what=f"{game}: bestmove", timeout=5)
+            took = time.monotonic() - start
+            check(took <= 0.5, e, f"{game}: bestmove {took * 1000:.0f} ms after stop")
+        finally:
+            e.close()
+
+
+def test_quit_during_a_hash_change(path):
+    # The reader thread sees `quit` while gigabytes are being allocated and
+    # the process ends without waiting for the allocation.
+    p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    p.stdin.write(b"ugi\nsetoption name Hash value 8192\n")
+    p.stdin.flush()
+    time.sleep(0.05)
+    start = time.monotonic()
+    p.stdin.write(b"quit\n")
+    p.stdin.flush()
+    try:
+        p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise AssertionError("no exit within 10 s of quit")
+    took = time.monotonic() - start
+    out = p.stdout.read().decode("utf-8", "replace")
+    if p.returncode != 0 or "ugiok" not in out or took > 1.0:
+        raise AssertionError(f"quit during a Hash change: exit {p.returncode} after {took * 1000:.0f} ms, output {out[-200:]!r}")
 
 
 def test_bestmove_legal_everywhere(path):

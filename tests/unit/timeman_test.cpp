@@ -19,6 +19,20 @@ TEST_CASE("timeman: movetime is used whole, minus the overhead") {
   CHECK(tm.soft_ms() == 470);
 }
 
+TEST_CASE("timeman: a movetime at or below the overhead keeps half of it for the search") {
+  TimeManager tm;
+  SearchLimits l;
+  l.movetime = 30;
+  tm.start(l, Side::P1, 30, 30);
+  CHECK(tm.hard_ms() == 15);
+  l.movetime = 20;
+  tm.start(l, Side::P1, 30, 5000);
+  CHECK(tm.hard_ms() == 10);
+  l.movetime = 1;
+  tm.start(l, Side::P1, 30, 30);
+  CHECK(tm.hard_ms() == 1);
+}
+
 TEST_CASE("timeman: a fixed movetime never stops iterating early; a clock does") {
   SearchLimits fixed;
   fixed.movetime = 2;
