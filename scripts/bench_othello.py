@@ -1,24 +1,21 @@
 #!/usr/bin/env python3
 """Othello benchmarks.
 
-  scripts/bench_othello.py [--ludus build/bench/ludus] [--only perft,ffo,stop,nps,match]
+  scripts/bench_othello.py [--ludus build/bench/ludus] [--only perft,ffo,nps,match]
                            [--ffo tests/data/othello/fforum-20-39.obf] [--games 100] [--movetime 100]
 
 perft   perft(10) and perft(11) from the start: time and leaves/s (target: perft(11) < 5 s)
 ffo     exact solve of every FFO position of the file, one thread: value and best move
         checked against the file, time per position and in total (target: all exact, < 60 s)
-stop    `stop` -> `bestmove` latency over 100 trials of `go infinite` (target: p99 < 10 ms)
 nps     nodes/s of fixed-depth midgame searches (`ludus bench`)
 match   self-play Evaluator=ludus vs Evaluator=seed at equal movetime (target: >= 95%)
 """
 
 import argparse
 import os
-import random
 import re
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ugi_engine import UgiEngine, machine  # noqa: E402
@@ -85,27 +82,6 @@ def bench_ffo(ludus, path, hash_mb):
           f"{'all exact' if all_ok else 'SOME WRONG'}")
 
 
-def bench_stop(ludus, trials):
-    print(f"## stop -> bestmove latency over {trials} trials")
-    eng = UgiEngine([ludus])
-    eng.handshake()
-    rng = random.Random(1)
-    lat = []
-    fens = ["startpos", "startpos moves f5 d6 c3 d3 c4 f4 f6 f3 e6 e7"]
-    for t in range(trials):
-        eng.send(f"position {fens[t % 2]}")
-        eng.send("go infinite")
-        time.sleep(rng.uniform(0.02, 0.1))
-        t0 = time.monotonic()
-        eng.send("stop")
-        stamp, _, _ = eng.wait_for(lambda l: l.startswith("bestmove"), 10)
-        lat.append((stamp - t0) * 1000)
-    eng.close()
-    lat.sort()
-    p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]  # noqa: E731
-    print(f"p50 {p(0.5):.2f} ms  p99 {p(0.99):.2f} ms  max {lat[-1]:.2f} ms")
-
-
 def bench_nps(ludus):
     print("## fixed-depth midgame search (ludus bench, one thread)")
     out = subprocess.run([ludus, "bench", "--game", "othello"], capture_output=True, text=True, check=True).stdout
@@ -125,10 +101,9 @@ def bench_match(ludus, games, movetime):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ludus", default=os.path.join(REPO, "build", "bench", "ludus"))
-    ap.add_argument("--only", default="perft,ffo,stop,nps,match")
+    ap.add_argument("--only", default="perft,ffo,nps,match")
     ap.add_argument("--ffo", default=os.path.join(REPO, "tests", "data", "othello", "fforum-20-39.obf"))
     ap.add_argument("--hash", type=int, default=256)
-    ap.add_argument("--trials", type=int, default=100)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--movetime", type=int, default=100)
     args = ap.parse_args()
@@ -139,8 +114,6 @@ def main():
         bench_perft(args.ludus)
     if "ffo" in only:
         bench_ffo(args.ludus, args.ffo, args.hash)
-    if "stop" in only:
-        bench_stop(args.ludus, args.trials)
     if "nps" in only:
         bench_nps(args.ludus)
     if "match" in only:
