@@ -84,26 +84,25 @@ def bench_first(binary, games, runs):
     print()
 
 
+def after_first_go(binary, game, command, answer):
+    """ms from `command`, sent 20 ms after the first `go infinite` of a fresh
+    process, to the line starting with `answer`."""
+    eng = fresh(binary, game)
+    eng.send("go infinite")
+    time.sleep(0.02)
+    t0 = time.monotonic()
+    eng.send(command)
+    took = ms(until(eng, answer) - t0)
+    eng.close()
+    return took
+
+
 def bench_first_stop(binary, games, runs):
     print(f"## `stop` and `isready` 20 ms after the first `go infinite` of a fresh process, {runs} processes\n")
     print("| game | stop -> bestmove | isready -> readyok |\n|---|---|---|")
     for game in games:
-        stops, readies = [], []
-        for _ in range(runs):
-            eng = fresh(binary, game)
-            eng.send("go infinite")
-            time.sleep(0.02)
-            t0 = time.monotonic()
-            eng.send("isready")
-            readies.append(ms(until(eng, "readyok") - t0))
-            eng.close()
-            eng = fresh(binary, game)
-            eng.send("go infinite")
-            time.sleep(0.02)
-            t0 = time.monotonic()
-            eng.send("stop")
-            stops.append(ms(until(eng, "bestmove") - t0))
-            eng.close()
+        stops = [after_first_go(binary, game, "stop", "bestmove") for _ in range(runs)]
+        readies = [after_first_go(binary, game, "isready", "readyok") for _ in range(runs)]
         print(f"| {game} | {fmt(stops)} | {fmt(readies)} |", flush=True)
     print()
 
