@@ -295,7 +295,7 @@ class Searcher {
     // run() has begun (a count left from the last search would go backwards).
     nodes_.store(0, std::memory_order_relaxed);
     shared_->node_counters.push_back(&nodes_);
-    if constexpr (requires(Solver& s) { { s.live_node_counter() } -> std::convertible_to<std::atomic<std::uint64_t>*>; })
+    if constexpr (requires(Solver* s) { { s->live_node_counter() } -> std::convertible_to<std::atomic<std::uint64_t>*>; })
       if (solver_) shared_->node_counters.push_back(solver_->live_node_counter());
   }
 
