@@ -158,7 +158,7 @@ def main():
     args = ap.parse_args()
     only = set(args.only.split(","))
     games = args.games.split(",")
-    print(f"# {args.ludus}; {machine()}; load average {os.getloadavg()[0]:.2f}\n")
+    print(f"# {args.ludus}; {machine()}\n")
     if "first" in only:
         bench_first(args.ludus, games, args.runs)
     if "first-stop" in only:
