@@ -14,7 +14,8 @@
 //    features f of c_p(discs) * w[p][f] * x_f, with c_p the phase
 //    interpolation coefficients. Ridge least squares on label*100 gives w.
 //    Held-out games (every 10th) report the error before and after.
-// The output is the EvalWeights table as C++ for games/othello/eval_weights.h.
+// The output is the EvalWeights table as C++, to paste as kWeights in
+// games/othello/eval.cpp.
 #include <array>
 #include <atomic>
 #include <cmath>
