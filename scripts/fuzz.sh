@@ -39,17 +39,24 @@ for t in "${targets[@]}"; do
   crashes="$build/crashes/$t"
   log="$build/logs/$t.log"
   mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
-  # libFuzzer also keeps slow inputs (slow-unit-*, over 10 s on a loaded
-  # machine): worth a look, but not findings.
-  findings() { find "$crashes" -type f ! -name 'slow-unit-*' | wc -l; }
+  # libFuzzer also keeps slow inputs (slow-unit-*, over 10 s) and inputs
+  # past -timeout (timeout-*): searches under the sanitizers on a loaded
+  # machine. They are reported, kept and worth a look, but only crashes and
+  # referee violations fail the run.
+  findings() { find "$crashes" -type f ! -name 'slow-unit-*' ! -name 'timeout-*' | wc -l; }
+  slow() { find "$crashes" -type f \( -name 'slow-unit-*' -o -name 'timeout-*' \) | wc -l; }
   before=$(findings)
+  slow_before=$(slow)
   rc=0
   # The first corpus directory receives the new entries; the seeds are read only.
-  # -timeout: one input runs in milliseconds, so 20 s is a hang.
+  # -timeout: an input runs in milliseconds; one past 20 s is a hang or a
+  # search slowed by the sanitizers and the load, kept for a look.
   "$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     ${keep_going[@]+"${keep_going[@]}"} -dict="tests/fuzz/dict/$t.dict" -artifact_prefix="$crashes/" "$corpus" "tests/fuzz/corpus/$t" \
     >"$log" 2>&1 || rc=$?
   after=$(findings)
+  slow_new=$(( $(slow) - slow_before ))
+  [ "$rc" -eq 70 ] && [ "$after" -eq "$before" ] && rc=0  # libFuzzer's exit code for a timeout
   execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || true)
   last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
   [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#' || true)  # fork mode
@@ -57,8 +64,8 @@ for t in "${targets[@]}"; do
   ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
   corp=$(grep -o 'corp: [0-9]*' <<<"$last" | grep -o '[0-9]*' || true)
   new=$((after - before))
-  printf 'fuzz %-18s %ss  execs %s  cov %s  ft %s  corpus %s  crashes %d%s\n' "$t" "$seconds" "${execs:-?}" \
-    "${cov:-?}" "${ft:-?}" "${corp:-?}" "$new" "$([ "$rc" -ne 0 ] && echo "  (exit $rc, see $log)")"
+  printf 'fuzz %-18s %ss  execs %s  cov %s  ft %s  corpus %s  crashes %d  slow %d%s\n' "$t" "$seconds" "${execs:-?}" \
+    "${cov:-?}" "${ft:-?}" "${corp:-?}" "$new" "$slow_new" "$([ "$rc" -ne 0 ] && echo "  (exit $rc, see $log)")"
   if [ "$rc" -ne 0 ] || [ "$new" -gt 0 ]; then
     found=1
     grep -m1 -A3 -E 'fuzz referee:|ERROR: AddressSanitizer|runtime error|ERROR: libFuzzer' "$log" | sed 's/^/  /' || true
