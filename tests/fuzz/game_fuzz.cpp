@@ -45,9 +45,7 @@ constexpr std::size_t kMovesTried = 24;  // listed moves played per check (sprea
 std::unique_ptr<Session> new_session() {
   auto s = make_session(LUDUS_FUZZ_GAME);
   if (!s) violation("the game exists", LUDUS_FUZZ_GAME, "make_session returned nullptr");
-  EngineSettings settings;
-  settings.hash_mib = 1;
-  settings.own_book = false;  // the book is not the input; loading it per input is slow
+  const EngineSettings settings = fuzz_settings();
   (void)s->apply_settings(settings);
   return s;
 }

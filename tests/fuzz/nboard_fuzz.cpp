@@ -63,9 +63,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   MemOut mem;
   Output out(mem.f);
-  EngineSettings settings;
-  settings.hash_mib = 1;
-  settings.own_book = false;
+  const EngineSettings settings = fuzz_settings();
   NBoardProtocol nb(out, settings);
   auto follower = make_session("othello");
   int pings = 0;

@@ -15,6 +15,9 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/session.h"
+#include "protocol/output.h"
+
 namespace ludus::fuzz {
 
 // Output written to an in-memory FILE*, read back after every line.
@@ -79,18 +82,17 @@ inline bool split_lines(const std::string& out, std::vector<std::string>& lines)
   return true;
 }
 
-// The first 200 bytes, control and non-ASCII bytes as \xNN.
-inline std::string printable(std::string_view s) {
-  std::string r;
-  for (unsigned char c : s.substr(0, 200)) {
-    if (c >= 0x20 && c < 0x7F) r += static_cast<char>(c);
-    else {
-      char b[8];
-      std::snprintf(b, sizeof b, "\\x%02X", c);
-      r += b;
-    }
-  }
-  return r;
+// The first 200 bytes, control and non-ASCII bytes as \xNN (as the
+// engine's own escaping of echoed input writes them).
+inline std::string printable(std::string_view s) { return escaped(s.substr(0, 200)); }
+
+// Engine settings for one fuzz input: a tiny table, no book (loading the
+// book for every input is slow, and the book is not the input).
+inline EngineSettings fuzz_settings() {
+  EngineSettings settings;
+  settings.hash_mib = 1;
+  settings.own_book = false;
+  return settings;
 }
 
 inline bool all_printable(std::string_view s) {

@@ -97,9 +97,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   MemOut mem;
   Output out(mem.f);
-  EngineSettings settings;
-  settings.hash_mib = 1;
-  settings.own_book = false;  // `setoption name OwnBook value true` turns it on
+  const EngineSettings settings = fuzz_settings();
   UgiProtocol ugi(out, "othello", settings);
   for (const auto& raw : input_lines(data, size, kMaxLines)) {
     const Safe safe = make_safe(raw, ugi.session().game());
