@@ -58,11 +58,13 @@ InputReader::InputReader(std::istream& in, std::function<void()> on_quit_while_b
       state->changed.notify_all();
       if (!quit) continue;
       // Nothing after `quit` is read. Wait until the caller has taken it
-      // (the work before it is done); but a set-up command still running
-      // past the grace period ends the process now.
+      // (the work before it is done); but a set-up command that `quit`
+      // directly follows, still running past the grace period, ends the
+      // process now. Lines queued between them are work a script asked for
+      // (`newgame arimaa`, `query fen`, `quit` prints the FEN).
       state->eof = true;
       while (!state->changed.wait_for(lock, kQuitGrace, [&] { return state->taken >= number; })) {
-        if (state->running_setup) {
+        if (state->running_setup && state->taken + 1 == number) {
           lock.unlock();
           on_quit();
           return;

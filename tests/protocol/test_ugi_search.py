@@ -458,6 +458,18 @@ def test_quit_during_a_hash_change(path):
         raise AssertionError(f"quit during a Hash change: exit {p.returncode} after {took * 1000:.0f} ms, output {out[-200:]!r}")
 
 
+def test_a_script_piped_with_quit_gets_every_answer(path):
+    # `quit` ends a set-up command only when it follows it directly: the
+    # queries a script puts between them are answered first, in every game
+    # (each game's set-up takes longer than the quit grace of 0.1 s in some).
+    for game in ALL_GAMES:
+        script = f"ugi\nnewgame {game}\nsetoption name Hash value 512\nposition startpos\nquery fen\nquit\n"
+        p = subprocess.run([path], input=script.encode(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=30)
+        out = p.stdout.decode("utf-8", "replace")
+        if p.returncode != 0 or "\nresponse " not in out:
+            raise AssertionError(f"{game}: a piped script lost its answer: exit {p.returncode}, output {out[-200:]!r}")
+
+
 def test_bestmove_legal_everywhere(path):
     with fresh_engine(path) as e:
         for label, pos in POSITIONS:
