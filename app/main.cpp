@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/serve/serve.h"
 #include "engine/log.h"
 #include "engine/text.h"
 #include "games/registry.h"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   double seconds = 0;
   std::uint64_t nodes = 0;
   PlayOptions play;
+  ServeOptions serve;
   const std::string games = join(game_names(), ", ");
   opts.add_options()
       ("help,h", "show this help")
@@ -59,7 +61,11 @@ int main(int argc, char** argv) {
       ("human", po::value(&play.human)->default_value("p1"), "play: the side(s) a person plays: p1|p2|both|none\n  e.g. ludus play --human p2")
       ("level", po::value(&play.settings.level)->default_value(20), "play: engine level 1 (beginner) .. 20 (full)\n  e.g. ludus play --level 5")
       ("movetime", po::value(&play.movetime_ms)->default_value(1000), "play: engine thinking time per turn in ms\n  e.g. ludus play --movetime 3000")
-      ("max-turns", po::value(&play.max_turns)->default_value(1000), "play: stop the game after this many turns\n  e.g. ludus play --human none --max-turns 40");
+      ("max-turns", po::value(&play.max_turns)->default_value(1000), "play: stop the game after this many turns\n  e.g. ludus play --human none --max-turns 40")
+      ("host", po::value(&serve.host)->default_value(serve.host), "serve: the address to listen on (0.0.0.0: every network)\n  e.g. ludus serve --host 0.0.0.0")
+      ("port", po::value(&serve.port)->default_value(serve.port), "serve: the TCP port (0: any free one, printed)\n  e.g. ludus serve --port 9000")
+      ("max-games", po::value(&serve.max_games)->default_value(serve.max_games), "serve: browser games at once (each has its Hash)\n  e.g. ludus serve --max-games 8")
+      ("web-root", po::value(&serve.web_root), "serve: the page's files from this folder, not the built-in ones\n  e.g. ludus serve --web-root web");
   po::options_description hidden;
   std::string command;
   hidden.add_options()("command", po::value(&command));
@@ -87,6 +93,8 @@ int main(int argc, char** argv) {
                  "             e.g. ludus perft --game othello --depth 8\n"
                  "  bench    search the game's benchmark positions; prints nodes, nps and a signature\n"
                  "             e.g. ludus bench --game linja --depth 12\n"
+                 "  serve    a board in the browser for every game, at http://127.0.0.1:8080/\n"
+                 "             e.g. ludus serve --port 8080\n"
                  "  solve    exact analysis of a hunt game (" << join(solve_names(), ", ") << ")\n"
                  "             e.g. ludus solve --game fox-geese --seconds 60\n\n"
               << opts << std::endl;
@@ -140,8 +148,16 @@ int main(int argc, char** argv) {
     play.settings.threads = threads;
     return run_play(play, std::cin, std::cout);
   }
+  if (command == "serve") {
+    if (serve.port < 0 || serve.port > 65535 || serve.max_games < 1 || serve.max_games > 64) {
+      std::cerr << "ludus serve: --port must be 0..65535 and --max-games 1..64\n";
+      return 2;
+    }
+    serve.settings = settings;
+    return run_serve(serve);
+  }
   if (!command.empty()) {
-    std::cerr << "ludus: unknown command '" << command << "' (play, perft, bench, solve)\nTry 'ludus --help'.\n";
+    std::cerr << "ludus: unknown command '" << command << "' (play, perft, bench, solve, serve)\nTry 'ludus --help'.\n";
     return 2;
   }
   if (isatty(STDIN_FILENO)) std::cerr << "ludus " << LUDUS_VERSION << " ready. Type 'help' for the commands.\n";

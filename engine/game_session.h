@@ -175,6 +175,39 @@ class GameSession final : public Session {
     for (const auto& t : playable_turns()) out.push_back(turn_to_string<G>(pos_, t));
     return out;
   }
+  Status turn_parts(const std::vector<std::string>& parts, TurnParts& out) const override {
+    out = TurnParts{};
+    if (outcome() != Outcome::Ongoing) return Status::fail("the game is over");
+    auto list = move_list<G>();
+    Position now = pos_;
+    std::vector<Move> played;
+    for (const auto& part : parts) {
+      if (!played.empty() && turn_over<G>(pos_, now))
+        return Status::fail("part '" + part + "' follows the end of the turn");
+      const int n = G::legal_moves(now, list.data());
+      const Move* end = list.data() + n;
+      const Move* it = std::find_if(static_cast<const Move*>(list.data()), end, [&](const Move& m) { return G::move_to_string(m) == part; });
+      if (it == end) return Status::fail("illegal part '" + part + "' (not among the " + std::to_string(n) + " listed)");
+      played.push_back(*it);
+      now = G::play(now, *it);
+    }
+    out.fen = G::to_fen(now);
+    if (!played.empty() && turn_over<G>(pos_, now)) {
+      const std::string token = turn_to_string<G>(pos_, played);
+      // The referee's last word: the whole turn as a move token (a third
+      // repetition, say, is refused here).
+      Position p = pos_;
+      auto history = history_;
+      std::vector<std::string> tokens;
+      if (Status st = apply_turn(p, history, token, tokens); !st) return st;
+      out.complete = true;
+      out.turn = token;
+      return Status::ok();
+    }
+    const int n = G::legal_moves(now, list.data());
+    for (int i = 0; i < n; ++i) out.next.push_back(G::move_to_string(list[static_cast<std::size_t>(i)]));
+    return Status::ok();
+  }
   Outcome outcome() const override {
     const Outcome o = G::outcome(pos_);
     if (o != Outcome::Ongoing) return o;

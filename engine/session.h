@@ -68,6 +68,16 @@ struct SearchCallbacks {
   std::function<void(const std::string& best, const std::string& ponder)> on_bestmove;
 };
 
+// A turn entered part by part (UGI `query parts`, the browser board): the
+// position after the parts so far and either the parts that may follow or,
+// once they make a whole turn, its token.
+struct TurnParts {
+  std::string fen;                // after the parts given
+  std::vector<std::string> next;  // legal next parts; empty when complete
+  bool complete = false;
+  std::string turn;               // the whole turn's token, when complete
+};
+
 class Session {
  public:
   virtual ~Session() = default;
@@ -98,6 +108,11 @@ class Session {
   // A remark for people to show before the move list (empty: none), e.g.
   // that the list holds candidates only (Arimaa's setup phase).
   virtual std::string moves_note() const { return {}; }
+  // `parts`: the moves of the turn so far from the current position, each
+  // as listed in `next` (a search move: an Arimaa step, a Linja sub-move, a
+  // whole move in one-move games). Fails on a part that is not legal there
+  // or that follows the end of the turn, and on a finished game.
+  virtual Status turn_parts(const std::vector<std::string>& parts, TurnParts& out) const = 0;
   virtual Outcome outcome() const = 0;
   virtual Side side_to_move() const = 0;
   virtual std::vector<std::string> board_lines() const = 0;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -33,6 +34,9 @@ inline std::string escaped(std::string_view text, std::size_t max_length = std::
 class Output {
  public:
   explicit Output(std::FILE* out = stdout) : out_(out) {}
+  // Lines go to `sink` instead of a file (`ludus serve` sends each line as a
+  // WebSocket message); it is called under the lock, one line at a time.
+  explicit Output(std::function<void(std::string_view)> sink) : out_(nullptr), sink_(std::move(sink)) {}
   // Writes one line; bytes outside printable ASCII (which no protocol line
   // holds, but an echo of hostile input might) are escaped as \xNN.
   void line(std::string_view text) {
@@ -40,6 +44,7 @@ class Output {
     const std::string safe = clean ? std::string() : escaped(text);
     const std::string_view out = clean ? text : std::string_view(safe);
     std::lock_guard lock(mutex_);
+    if (sink_) return sink_(out);
     std::fwrite(out.data(), 1, out.size(), out_);
     std::fputc('\n', out_);
     std::fflush(out_);
@@ -47,6 +52,7 @@ class Output {
 
  private:
   std::FILE* out_;
+  std::function<void(std::string_view)> sink_;
   std::mutex mutex_;
 };
 

@@ -328,7 +328,8 @@ void UgiProtocol::print_info(const SearchInfo& info) {
 }
 
 void UgiProtocol::cmd_query(const Tokens& t) {
-  if (t.size() != 2) return error("expected 'query gameover|p1turn|result|fen|moves|game'");
+  if (t.size() >= 2 && to_lower(t[1]) == "parts") return query_parts(t);
+  if (t.size() != 2) return error("expected 'query gameover|p1turn|result|fen|moves|game|parts'");
   const std::string q = to_lower(t[1]);
   if (session_->searching() && q != "game") return error("cannot query the position while searching");
   const Outcome o = q == "game" ? Outcome::Ongoing : session_->outcome();
@@ -347,6 +348,26 @@ void UgiProtocol::cmd_query(const Tokens& t) {
     out_.line(r);
   } else if (q == "game") out_.line("response " + std::string(session_->game()));
   else error("unknown query '" + std::string(t[1]) + "'");
+}
+
+// `query parts [<part> ...]`: a turn entered part by part (PROTOCOL.md).
+// `response parts fen <FEN> next <p1> <p2> ...` while the turn goes on,
+// `response parts fen <FEN> turn <token>` once the parts make a whole turn.
+void UgiProtocol::query_parts(const Tokens& t) {
+  if (session_->searching()) return error("cannot query the position while searching");
+  constexpr std::size_t kMaxParts = 64;  // more than any game's longest turn
+  if (t.size() - 2 > kMaxParts) return error("query parts: more than 64 parts");
+  std::vector<std::string> parts(t.begin() + 2, t.end());
+  TurnParts result;
+  if (Status st = session_->turn_parts(parts, result); !st) return error("query parts: " + st.error);
+  std::string r = "response parts fen " + result.fen;
+  if (result.complete) {
+    r += " turn " + result.turn;
+  } else {
+    r += " next";
+    for (const auto& p : result.next) r += " " + p;
+  }
+  out_.line(r);
 }
 
 void UgiProtocol::cmd_perft(const Tokens& t) {
@@ -383,7 +404,7 @@ void UgiProtocol::cmd_help() {
       "  position startpos|fen <fen> [moves <m1> <m2> ...]",
       "  go [depth n] [movetime ms] [nodes n] [p1time ms] [p2time ms] [p1inc ms] [p2inc ms]",
       "     [movestogo n] [infinite] [ponder]",
-      "  query gameover|p1turn|result|fen|moves|game",
+      "  query gameover|p1turn|result|fen|moves|game | query parts [<part> ...]",
       "  d (draw the board) | eval | perft <depth> | bench [<depth>] | help",
   };
   for (const auto& l : lines) info_string(l);

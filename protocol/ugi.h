@@ -33,6 +33,7 @@ class UgiProtocol {
   void cmd_position(const Tokens& t, std::string_view line);
   void cmd_go(const Tokens& t);
   void cmd_query(const Tokens& t);
+  void query_parts(const Tokens& t);
   void cmd_perft(const Tokens& t);
   void cmd_bench(const Tokens& t);
   void cmd_help();

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-release}"
-scripts/setup.sh "$preset"
+scripts/setup.sh --with-tests "$preset"
 ctest --preset "$preset" -j "$(nproc)"
 fuzz_seconds="${LUDUS_FUZZ_SECONDS:-6}"
 if [ "$preset" = release ] && [ "$fuzz_seconds" != 0 ]; then
