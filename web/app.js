@@ -9,6 +9,7 @@
 (() => {
   const $ = id => document.getElementById(id);
   const P = Ludus.panels;
+  const V = Ludus.view;
 
   const st = {
     game: 'othello',
@@ -69,10 +70,12 @@
   function setPhase(p) {
     st.phase = p;
     document.body.dataset.phase = p;
-    updateControls();
+    V.controls(st);
   }
 
-  const player = side => $(side === 'p1' ? 'p1-player' : 'p2-player').value;
+  const render = () => V.render(st);
+
+  const player = side => V.player(side === 'p1');
   const sideName = p1 => st.board.sides[p1 ? 0 : 1];
   const level = () => Math.max(1, Math.min(20, Math.round(Number($('level').value) || 20)));
   const movetime = () => Math.max(10, Math.min(600000, Math.round(Number($('movetime').value) || 1000)));
@@ -285,7 +288,7 @@
     await turn();
   }
 
-  function onClosed() {
+  function onClosed(wasOpen) {
     st.connected = false;
     st.gen++;
     if (st.search) {
@@ -294,7 +297,10 @@
       s.resolve(null);
     }
     setPhase('offline');
-    setStatus('The connection to the server closed; reconnecting...', 'error');
+    // A refused connection is most often a server with every game taken
+    // (ludus serve --max-games) or one that has stopped.
+    setStatus(wasOpen ? 'The connection to the server closed; reconnecting (the game is restored)...'
+      : 'Cannot connect to the server (stopped, or every game taken: ludus serve --max-games); retrying...', 'error');
     setTimeout(() => link.connect(), 2000);
   }
 
@@ -419,7 +425,7 @@
     if (st.board.input === 'parts') {
       if (st.legal.includes('end')) await playPart('end');
     } else {
-      const exact = pathExact();
+      const exact = V.pathExact(st);
       if (exact) await finishPath(exact);
     }
   }
@@ -456,14 +462,8 @@
 
   // ---- board input --------------------------------------------------------
 
-  // Parts mode (Othello, Arimaa, Linja): a part is a move from one cell to
-  // another (an Arimaa step, a Linja sub-move) or onto one cell (Othello).
-  function partMoves() {
-    return st.legal.map(p => ({p, m: st.board.partMove(p)})).filter(x => x.m);
-  }
-
   async function partsClick(cell) {
-    const moves = partMoves();
+    const moves = V.partMoves(st);
     const direct = moves.find(x => x.m.from === null && x.m.to === cell);
     if (direct) return playPart(direct.p);
     if (st.selected) {
@@ -474,24 +474,10 @@
     render();
   }
 
-  // Path mode (Camelot, the hunt games): the clicked squares must be a
-  // prefix of a legal token's squares; a token is committed when the path
-  // equals it and nothing longer extends it (else "End move here").
-  function pathMatches(path) {
-    return st.legal.map(t => ({t, sq: st.board.tokenSquares(t)}))
-      .filter(x => x.sq.length >= path.length && path.every((s, i) => x.sq[i] === s));
-  }
-
-  function pathExact() {
-    if (st.path.length < 2) return null;
-    const m = pathMatches(st.path).find(x => x.sq.length === st.path.length);
-    return m ? m.t : null;
-  }
-
   async function pathClick(cell) {
     if (st.path.length) {
       const ext = [...st.path, cell];
-      const m = pathMatches(ext);
+      const m = V.pathMatches(st, ext);
       if (m.length) {
         st.path = ext;
         const exact = m.find(x => x.sq.length === ext.length);
@@ -503,7 +489,7 @@
         return render();
       }
     }
-    if (pathMatches([cell]).length) st.path = [cell];
+    if (V.pathMatches(st, [cell]).length) st.path = [cell];
     else if (st.path.length <= 1) st.path = [];
     else setStatus(`${cell} does not continue the move ${st.path.join(' ')} (Esc cancels it).`, 'error');
     render();
@@ -542,88 +528,6 @@
     st.setup.selected = null;
     st.hint = null;
     render();
-  }
-
-  // ---- drawing ------------------------------------------------------------
-
-  function render() {
-    const b = st.board;
-    const svg = $('board');
-    const pos = b.parse(st.shownFen || st.fen) || b.parse(b.startFen);
-    if (st.setup) Object.assign(pos.cells, st.setup.cells);
-    b.render(svg, pos);
-    svg.dataset.game = st.game;
-    svg.dataset.fen = st.shownFen || st.fen;
-
-    const mark = (cells, cls) => {
-      for (const c of cells) {
-        const e = svg.querySelector(`[data-cell="${c}"]`);
-        if (e) e.classList.add(cls);
-      }
-    };
-    // The last move, or the parts of the turn entered so far.
-    if (st.parts.length) mark(st.parts.flatMap(p => {
-      const m = b.partMove(p);
-      return m ? [m.from, m.to].filter(Boolean) : [];
-    }), 'last');
-    else if (st.history.length) mark(b.tokenCells(st.history[st.history.length - 1].token), 'last');
-    if (st.hint) mark(st.hint.cells, 'hint');
-
-    if (st.phase === 'human' && b.input === 'parts') {
-      const moves = partMoves();
-      mark(moves.filter(x => x.m.from === null).map(x => x.m.to), 'target');
-      mark(moves.filter(x => x.m.from).map(x => x.m.from), 'movable');
-      if (st.selected) {
-        mark([st.selected], 'selected');
-        mark(moves.filter(x => x.m.from === st.selected).map(x => x.m.to), 'target');
-      }
-    } else if (st.phase === 'human') {
-      if (!st.path.length) mark(st.legal.map(t => b.tokenSquares(t)[0]), 'movable');
-      else {
-        mark(st.path, 'selected');
-        mark(pathMatches(st.path).filter(x => x.sq.length > st.path.length).map(x => x.sq[st.path.length]), 'target');
-      }
-    } else if (st.phase === 'setup') {
-      mark(b.setupSquares(pos.p1ToMove), 'movable');
-      if (st.setup.selected) mark([st.setup.selected], 'selected');
-    }
-
-    $('p1-label').textContent = `${b.sides[0]} (p1)`;
-    $('p2-label').textContent = `${b.sides[1]} (p2)`;
-    $('board-caption').textContent = b.caption ? b.caption(pos) : '';
-    $('fen-display').textContent = st.fen;
-    $('turn-parts').textContent = st.parts.length ? `this turn so far: ${st.parts.join(' ')}` :
-      st.path.length ? `this move so far: ${st.path.join(' ')}` : '';
-    let who = `${sideName(st.p1turn)} to move (${player(st.p1turn ? 'p1' : 'p2')})`;
-    if (st.phase === 'over') who = 'Game over';
-    if (st.phase === 'engine') who = `${sideName(st.p1turn)} (engine) is thinking...`;
-    $('turn').textContent = who;
-    P.moves($('moves-list'), b, st.history);
-    P.graph($('eval-graph'), b, st.evals, st.history.length);
-    if (!st.search) P.think(b, st.lastSearch && st.lastSearch.done ? st.lastSearch : null);
-    updateControls();
-  }
-
-  function updateControls() {
-    const ph = st.phase;
-    const idle = ph === 'human' || ph === 'setup' || ph === 'over' || ph === 'engine';
-    $('hint').disabled = !(ph === 'human' || ph === 'setup');
-    $('undo').disabled = !(idle || ph === 'hint') || (!st.history.length && !st.parts.length && !st.path.length);
-    const end = $('end-turn');
-    if (st.board.input === 'path') {
-      end.textContent = 'End move here';
-      end.disabled = !(ph === 'human' && pathExact() && pathMatches(st.path).some(x => x.sq.length > st.path.length));
-    } else {
-      end.textContent = 'End turn';
-      end.disabled = !(ph === 'human' && st.legal.includes('end'));
-    }
-    $('pass').disabled = !(ph === 'human' && st.legal.includes('pass'));
-    const setup = ph === 'setup';
-    $('setup-controls').hidden = !setup;
-    $('end-turn').hidden = !(st.game === 'arimaa' || st.board.input === 'path') || setup;
-    $('pass').hidden = !(st.game === 'othello' || st.game === 'linja');
-    for (const id of ['new-game', 'set-fen', 'copy-fen', 'download', 'game-select'])
-      $(id).disabled = !st.connected && id !== 'copy-fen' && id !== 'download';
   }
 
   // ---- wiring -------------------------------------------------------------

@@ -9,7 +9,7 @@
 Ludus.Link = class {
   constructor(url, handlers) {
     this.url = url;
-    this.h = handlers;       // {search(line), stray(line), open(), closed()}
+    this.h = handlers;       // {search(line), stray(line), open(), closed(wasOpen)}
     this.waiting = [];       // batches sent, oldest first, awaiting readyok
     this.log = [];           // the last lines both ways, for tests and bug reports
     this.ws = null;
@@ -18,7 +18,11 @@ Ludus.Link = class {
   connect() {
     const ws = new WebSocket(this.url);
     this.ws = ws;
-    ws.onopen = () => this.h.open();
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+      this.h.open();
+    };
     ws.onmessage = e => {
       if (typeof e.data !== 'string') return this.h.stray('info string error: the server sent a binary message');
       for (const line of e.data.split('\n')) {
@@ -32,7 +36,7 @@ Ludus.Link = class {
       const w = this.waiting;
       this.waiting = [];
       for (const b of w) b.reject(new Error('the connection to the server closed'));
-      this.h.closed();
+      this.h.closed(opened);
     };
   }
 

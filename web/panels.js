@@ -26,7 +26,9 @@ Ludus.panels = (() => {
 
   function think(board, s) {
     const info = s && s.info;
-    $('think-state').textContent = !s ? 'idle' : s.done ? 'done' : s.purpose === 'hint' ? 'thinking (hint)' : 'thinking';
+    // A book move or the only legal move comes without any search line.
+    $('think-state').textContent = !s ? 'idle' : s.done ? (info ? 'done' : 'done: book or only move, no search')
+      : s.purpose === 'hint' ? 'thinking (hint)' : 'thinking';
     $('think-side').textContent = s ? board.sides[s.p1ToMove ? 0 : 1] : '';
     $('think-depth').textContent = info ? `${info.depth}/${info.seldepth}` : '';
     $('think-score').textContent = info && info.kind
