@@ -19,7 +19,7 @@
     fen: Ludus.boards.othello.startFen,
     result: 'none',
     p1turn: true,
-    phase: 'connecting',   // connecting|busy|human|setup|engine|hint|over|offline
+    phase: 'connecting',   // connecting|busy|human|setup|engine|hint|over|stalled|offline
     legal: [],             // parts mode: the legal next parts; path mode: whole tokens
     partNames: [],         // path mode: what `query parts` lists
     parts: [],             // the parts of the turn entered so far
@@ -224,8 +224,9 @@
     const s = startSearch('move');
     s.finished.then(best => act(async () => {
       if (my !== st.gen) return;
-      if (!best || best === 'none') {
-        if (best === 'none') await load(st.startFen, st.history);
+      if (!best) return setPhase('stalled');  // New game, Undo or a player menu goes on
+      if (best === 'none') {
+        await load(st.startFen, st.history);
         return turn();
       }
       await commit(best);
@@ -237,8 +238,22 @@
     s.finished = new Promise(res => { s.resolve = res; });
     st.search = s;
     st.lastSearch = s;
-    link.send(`go movetime ${movetime()}`);
+    const ms = movetime();
+    link.send(`go movetime ${ms}`);
     P.think(st.board, s);
+    // A `go` the engine refused has no bestmove: rather than wait forever,
+    // ask it to stop, then give the search up.
+    setTimeout(() => {
+      if (st.search !== s) return;
+      link.send('stop');
+      setTimeout(() => {
+        if (st.search !== s) return;
+        st.search = null;
+        s.done = true;
+        setStatus('error: the engine did not answer go with a bestmove', 'error');
+        s.resolve(null);
+      }, 3000);
+    }, ms + 10000);
     return s;
   }
 

@@ -109,7 +109,7 @@ Ludus.view = (() => {
 
   function controls(st) {
     const ph = st.phase;
-    const idle = ph === 'human' || ph === 'setup' || ph === 'over' || ph === 'engine';
+    const idle = ['human', 'setup', 'over', 'engine', 'stalled'].includes(ph);
     $('hint').disabled = !(ph === 'human' || ph === 'setup');
     $('undo').disabled = !(idle || ph === 'hint') || (!st.history.length && !st.parts.length && !st.path.length);
     const end = $('end-turn');

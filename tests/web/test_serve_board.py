@@ -253,11 +253,26 @@ class Page:
 
 # ---- the checks -------------------------------------------------------------
 
+def get(url, raw=False):
+    try:
+        body = urllib.request.urlopen(url, timeout=5).read()
+        return body if raw else body.decode()
+    except OSError as e:   # HTTPError included
+        raise CheckFailed(f"GET {url}: {e} (a ludus built before web/ changed serves an old page: "
+                          "rebuild it, or pass --web-root web)") from None
+
+
 def test_page_and_connection(p):
-    html = urllib.request.urlopen(p.url, timeout=5).read().decode()
+    html = get(p.url)
     p.check("<svg id=\"board\"" in html and "app.js" in html, "GET / is not the board page")
-    js = urllib.request.urlopen(p.url.rstrip("/") + "/boards/othello.js", timeout=5).read().decode()
-    p.check("Ludus.boards.othello" in js, "GET /boards/othello.js is not the Othello board")
+    # Every file of the repository's web/ by its path, as it is now.
+    web = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "web")
+    for root, _, files in os.walk(web):
+        for f in files:
+            rel = os.path.relpath(os.path.join(root, f), web).replace(os.sep, "/")
+            with open(os.path.join(root, f), "rb") as fh:
+                want = fh.read()
+            p.check(get(p.url + rel, raw=True) == want, f"GET /{rel} differs from web/{rel} (rebuild ludus, or pass --web-root web)")
     p.d.get(p.url)
     p.wait("return window.ludus && ludus.connected", "the WebSocket to connect")
     p.idle("the first game to start")
