@@ -168,7 +168,11 @@
       fillCandidates(candidates);
       setPhase('setup');
     } else if (st.board.input === 'parts') {
-      if (!(await queryParts([], my))) return;
+      if (!(await queryParts([], my))) {
+        // Refused (the error is in the status line): wait for New game or Undo.
+        if (my === st.gen) setPhase('stalled');
+        return;
+      }
       setPhase('human');
     } else {
       const r = await ask(['query moves', 'query parts']);
