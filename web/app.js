@@ -560,6 +560,9 @@
     const svg = $('board');
     let dragFrom = null;
     svg.addEventListener('click', e => {
+      // Enter is End turn: not a press of the button clicked last.
+      const f = document.activeElement;
+      if (f && (f.tagName === 'BUTTON' || f.tagName === 'SELECT')) f.blur();
       const cell = cellOf(e.target);
       if (!cell) return;
       act(async () => {
@@ -606,7 +609,7 @@
         await turn();
       }));
     document.addEventListener('keydown', e => {
-      if (['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement && document.activeElement.tagName)) return;
+      if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(document.activeElement && document.activeElement.tagName)) return;
       if (e.key === 'Escape') act(cancelInput);
       else if (e.key === 'Enter' && !$('end-turn').disabled && !$('end-turn').hidden) act(endTurn);
     });

@@ -42,6 +42,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 GAMES = ["othello", "arimaa", "camelot", "linja", "mouse-cats", "hare-hounds", "fox-geese"]
@@ -368,7 +369,7 @@ def test_arimaa_setup_and_multistep_turn(p):
             p.check(p.piece(frm) == piece and p.piece(to) is None, "the step is taken back on the board")
     p.check(len(p.ludus("parts")) == 3, f"three steps entered: {p.ludus('parts')}")
     p.check(p.el("#end-turn").is_enabled(), "End turn enabled after three steps")
-    p.el("#end-turn").click()
+    p.el("body").send_keys(Keys.ENTER)   # Enter is End turn
     p.wait("return ludus.moves.length >= 3", "the turn to be committed")
     turn = p.ludus("moves")[2]
     p.check(len(turn.split(",")) == 3, f"a three-step turn token: {turn}")
@@ -389,6 +390,12 @@ def test_camelot_canter_chain(p):
     p.check(p.piece("c6") == "K" and p.piece("e6") == "M" and p.piece("i10") == "k", "Camelot's start pieces")
     legal = p.ludus("legal")
     p.check("f7-h5-j7" in legal and "f7-h5-j7-j5" in legal, "the canters f7-h5-j7(-j5) are legal")
+    p.click_cell("f7")
+    p.click_cell("h5")
+    p.check(p.ludus("path") == ["f7", "h5"], "a canter under way")
+    p.el("body").send_keys(Keys.ESCAPE)
+    p.wait("return ludus.path.length === 0", "Esc to cancel the path")
+    p.check(p.piece("f7") == "M", "the man back on f7 after Esc")
     for sq in ("f7", "h5", "j7"):
         p.click_cell(sq)
     p.check(p.ludus("path") == ["f7", "h5", "j7"] and p.el("#end-turn").is_enabled(),
