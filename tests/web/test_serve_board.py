@@ -3,8 +3,8 @@
 
 Starts `<ludus> serve --port <free port>`, opens the page and, by clicking
 on it, plays a short game of every game against the engine (an Arimaa
-setup by click and drag, then a turn of several steps; a Linja turn of two
-sub-moves; a Camelot canter chain; a fox's jump chain), takes a move back,
+setup by click and drag, then a turn of several steps, and a push; a
+Linja turn of two sub-moves; a Camelot canter chain; a fox's jump chain), takes a move back,
 sets a FEN and reads it back, asks for a hint, watches the engine play
 itself, and sends malformed WebSocket messages that must get their error
 and leave the game as it was.
@@ -379,6 +379,28 @@ def test_arimaa_setup_and_multistep_turn(p):
     p.check(body[:3] == ["1g " + " ".join(setup), "1s " + p.ludus("moves")[1].replace(",", " "),
                          "2g " + turn.replace(",", " ")], f"Arimaa move list: {body[:3]}")
     p.screenshot("arimaa")
+
+
+def test_arimaa_push(p):
+    p.setup_game("arimaa", p1="human", p2="human")
+    box = p.el("#fen-input")
+    box.clear()
+    box.send_keys("8/8/8/8/3r4/3E4/8/R7 g 2")
+    p.el("#set-fen").click()
+    p.wait("return ludus.fen === '8/8/8/8/3r4/3E4/8/R7 g 2' && ludus.phase === 'human'", "the push position")
+    p.click_cell("d4")                      # the silver rabbit, pushed east by the elephant
+    p.check("target" in p.cell("e4").get_attribute("class"), "e4 lit for the enemy rabbit")
+    p.click_cell("e4")
+    p.wait("return ludus.parts.length === 1 && ludus.phase === 'human'", "the push's first step")
+    p.check(p.ludus("legal") == ["d3n"] and not p.el("#end-turn").is_enabled(),
+            f"a push must be completed at once: {p.ludus('legal')}")
+    p.click_cell("d3")
+    p.click_cell("d4")
+    p.wait("return ludus.parts.length === 2 && ludus.phase === 'human'", "the push's second step")
+    p.check(p.piece("d4") == "E" and p.piece("e4") == "r", "the board after the push")
+    p.el("#end-turn").click()
+    p.wait("return ludus.moves.length === 1", "the push to be committed")
+    p.check(p.ludus("moves") == ["rd4e,Ed3n"], f"push token: {p.ludus('moves')}")
 
 
 def test_camelot_canter_chain(p):
