@@ -38,6 +38,9 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             raise AssertionError("ludus serve did not end within 5 s of SIGTERM")
+        err = self.proc.stderr.read()
+        if "Sanitizer" in err or "runtime error" in err:
+            raise AssertionError("ludus serve reported:\n" + err[-3000:])
 
 
 def http_get(port, target, headers=None):
