@@ -186,7 +186,7 @@ class GameSession final : public Session {
         return Status::fail("part '" + part + "' follows the end of the turn");
       const int n = G::legal_moves(now, list.data());
       const Move* end = list.data() + n;
-      const Move* it = std::find_if(static_cast<const Move*>(list.data()), end, [&](const Move& m) { return G::move_to_string(m) == part; });
+      const Move* it = std::find_if(static_cast<const Move*>(list.data()), end, [&](const Move& m) { return part_name(now, m) == part; });
       if (it == end) return Status::fail("illegal part '" + part + "' (not among the " + std::to_string(n) + " listed)");
       played.push_back(*it);
       now = G::play(now, *it);
@@ -205,8 +205,15 @@ class GameSession final : public Session {
       return Status::ok();
     }
     const int n = G::legal_moves(now, list.data());
-    for (int i = 0; i < n; ++i) out.next.push_back(G::move_to_string(list[static_cast<std::size_t>(i)]));
+    for (int i = 0; i < n; ++i) out.next.push_back(part_name(now, list[static_cast<std::size_t>(i)]));
     return Status::ok();
+  }
+  // A part as turn_parts() names it: in a game of one move a turn, the move
+  // token itself (a Camelot chain with every square on its path, which the
+  // move alone does not spell out); else the search move (an Arimaa step).
+  static std::string part_name(const Position& pos, Move m) {
+    if constexpr (multi_move_turns<G>()) return G::move_to_string(m);
+    else return turn_to_string<G>(pos, std::vector<Move>{m});
   }
   Outcome outcome() const override {
     const Outcome o = G::outcome(pos_);
