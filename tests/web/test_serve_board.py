@@ -657,9 +657,13 @@ def main():
                 code = "killed"
                 failed += 1
                 print("FAIL the server did not exit within 5 s of SIGTERM")
+            log.seek(0)
+            server_output = log.read().decode("utf-8", "replace")
+            if "Sanitizer" in server_output or "runtime error" in server_output:
+                failed += 1
+                print("FAIL the server reported a sanitizer error")
             if failed:
-                log.seek(0)
-                tail = log.read().decode("utf-8", "replace")[-1500:]
+                tail = server_output[-1500:]
                 if tail.strip():
                     print(f"  server output (exit {code}):\n    " + tail.replace("\n", "\n    "))
     print(f"{os.path.basename(sys.argv[0])}: {passed} passed, {failed} failed ({time.monotonic() - t_all:.1f} s)")
