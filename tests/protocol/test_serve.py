@@ -33,8 +33,7 @@ def query(ws, what):
 
 
 def test_the_page_and_nothing_else(path):
-    server = Server(path)
-    try:
+    with Server(path) as server:
         status, fields, body = http_get(server.port, "/")
         check(status == 200 and fields.get("content-type", "").startswith("text/html") and b"<html" in body.lower(),
               f"GET / -> {status} {fields.get('content-type')}")
@@ -42,13 +41,10 @@ def test_the_page_and_nothing_else(path):
         for target in ("/no-such-file.js", "/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt", "/ws"):
             status, _, _ = http_get(server.port, target)
             check(status == 404, f"GET {target} -> {status}, expected 404")
-    finally:
-        server.stop()
 
 
 def test_a_game_over_the_socket(path):
-    server = Server(path)
-    try:
+    with Server(path) as server:
         ws = game_socket(server, "linja")
         ws.send("position startpos")
         first = query(ws, "parts")
@@ -70,13 +66,10 @@ def test_a_game_over_the_socket(path):
         took = time.monotonic() - start
         check(took < 0.5, f"bestmove {took * 1000:.0f} ms after stop")
         ws.close()
-    finally:
-        server.stop()
 
 
 def test_bad_messages_change_nothing(path):
-    server = Server(path)
-    try:
+    with Server(path) as server:
         ws = game_socket(server, "camelot")
         ws.send("position startpos moves c6-c7")
         check(ws.sync() == [], "a legal position command answered something")
@@ -93,13 +86,10 @@ def test_bad_messages_change_nothing(path):
         check(len(got) == 1 and ERROR_RE.match(got[0]), f"a binary message answered {got}")
         check(query(ws, "fen") == fen, "a bad message changed the position")
         ws.close()
-    finally:
-        server.stop()
 
 
 def test_games_are_apart(path):
-    server = Server(path)
-    try:
+    with Server(path) as server:
         a = game_socket(server, "arimaa")
         b = game_socket(server, "othello")
         check(query(a, "game") == "response arimaa" and query(b, "game") == "response othello",
@@ -108,13 +98,10 @@ def test_games_are_apart(path):
         check(query(a, "fen") == "response 8/8/8/8/8/8/8/8 g 1", "a move of one game reached the other")
         a.close()
         b.close()
-    finally:
-        server.stop()
 
 
 def test_the_games_at_once_are_capped(path):
-    server = Server(path, "--max-games", "2")
-    try:
+    with Server(path, "--max-games", "2") as server:
         first, second = game_socket(server, "othello"), game_socket(server, "othello")
         third = WebSocket(server.port)
         check(third.status == 503, f"a third game with --max-games 2 answered {third.status}")
@@ -134,25 +121,19 @@ def test_the_games_at_once_are_capped(path):
             pass
         else:
             raise AssertionError("quit did not close the connection")
-    finally:
-        server.stop()
 
 
 def test_another_sites_page_is_refused(path):
-    server = Server(path)
-    try:
+    with Server(path) as server:
         evil = WebSocket(server.port, origin="http://attacker.example")
         check(evil.status == 403, f"a WebSocket from another site's page answered {evil.status}")
         own = WebSocket(server.port, origin=f"http://127.0.0.1:{server.port}")
         check(own.status == 101, f"the page's own WebSocket answered {own.status}")
         own.close()
-    finally:
-        server.stop()
 
 
 def test_an_oversized_message_closes_the_connection(path):
-    server = Server(path)
-    try:
+    with Server(path) as server:
         ws = game_socket(server, "othello")
         ws.send("x" * 100000)
         try:
@@ -163,8 +144,6 @@ def test_an_oversized_message_closes_the_connection(path):
             raise AssertionError("a 100 kB message did not close the connection")
         ok = game_socket(server, "othello")  # the server goes on
         ok.close()
-    finally:
-        server.stop()
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """A WebSocket client for the tests of `ludus serve` (Python 3 standard
 library only; RFC 6455, client side: masked frames out, unmasked in).
 
-    server = Server(path)                 # starts `ludus serve --port 0`
-    ws = WebSocket(server.port)           # handshake on /ws
-    ws.send("ugi"); ws.read_until("ugiok")
-    ws.close(); server.stop()
+    with Server(path) as server:          # `ludus serve --port 0`, stopped at the end
+        ws = WebSocket(server.port)       # handshake on /ws
+        ws.send("ugi"); ws.read_until("ugiok")
+        ws.close()
 """
 
 import base64
@@ -30,6 +30,16 @@ class Server:
             self.proc.kill()
             raise AssertionError(f"ludus serve printed {line!r}, not its address")
         self.port = int(m.group(1))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.stop()
+        else:
+            self.proc.kill()
+        return False
 
     def stop(self):
         self.proc.terminate()
