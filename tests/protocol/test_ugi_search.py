@@ -534,6 +534,64 @@ def test_threads(path):
         go_checked(e, "depth 3")
 
 
+def played_position(game):
+    return "position " + (f"fen {ARIMAA_PLAYED}" if game == "arimaa" else "startpos")
+
+
+def bestmove_is_legal(e, game, best):
+    """The engine itself referees: the position with the move played is
+    accepted (cheaper than listing every Arimaa turn)."""
+    out = e.cmd(f"{played_position(game)} moves {best}")
+    return not any(ERROR_RE.match(l) for l in out)
+
+
+def test_two_threads_in_every_game(path):
+    # With Threads 2: every bestmove is legal, a movetime is kept, and stop
+    # is as fast as with one thread (the bounds of the one-thread tests).
+    for game in ALL_GAMES:
+        e = first_search_engine(path, game)
+        try:
+            e.ok("setoption name Threads value 2")
+            for args in ("depth 4", "movetime 150"):
+                e.ok(played_position(game))
+                start = time.monotonic()
+                best = e.go(args, 10)[0]
+                took = time.monotonic() - start
+                check(len(best) == 1 and bestmove_is_legal(e, game, best[0]), e,
+                      f"{game}: Threads 2, go {args}: bestmove {best} is not legal")
+                if args.startswith("movetime"):
+                    check(took <= 0.15 + SLACK_S, e, f"{game}: Threads 2, go movetime 150 took {took:.3f} s")
+            e.ok(played_position(game))
+            e.send("go infinite")
+            time.sleep(0.1)
+            start = time.monotonic()
+            e.send("stop")
+            line = e.read_until(lambda l: l.startswith("bestmove"), what=f"{game}: bestmove", timeout=5)[-1]
+            took = time.monotonic() - start
+            check(took <= 0.5, e, f"{game}: Threads 2: bestmove {took * 1000:.0f} ms after stop")
+            check(bestmove_is_legal(e, game, line.split()[1]), e, f"{game}: Threads 2, stopped: {line} is not legal")
+        finally:
+            e.close()
+
+
+def test_one_thread_is_deterministic_in_every_game(path):
+    # Two fresh processes, the same fixed-depth search: the same move, the
+    # same node count (Lazy SMP with more threads is not deterministic; one
+    # thread must be, or a bisection of a change means nothing).
+    for game in ALL_GAMES:
+        runs = []
+        for _ in range(2):
+            e = first_search_engine(path, game)
+            try:
+                best, infos, _ = e.go("depth 5", 30)
+                nodes = [l for l in infos if l.startswith("info depth")][-1].split()
+                runs.append((best, nodes[nodes.index("nodes") + 1]))
+            finally:
+                e.close()
+        if runs[0] != runs[1]:
+            raise AssertionError(f"{game}: two runs of go depth 5 differ: {runs}")
+
+
 def test_hash_resize_between_searches(path):
     with fresh_engine(path) as e:
         e.ok("position startpos moves " + T4_MOVES)
