@@ -8,10 +8,16 @@ Games come in pairs from one opening with colours swapped. Openings are read
 from --openings (one per line: `moves m1 m2 ...`, `fen <fen>`, or `fen <fen>
 moves ...`; `#` starts a comment), default book/openings/<game>.txt. Every
 move is validated by the referee (an illegal move, a crash or an overstepped
-clock loses). One JSON line per game goes to --records; a summary with the
-score, the Elo difference with a 95% interval and, with --sprt, the SPRT log
-likelihood ratio is printed at the end. SPRT stops the match early once a
-bound is crossed.
+clock loses). One JSON line per game goes to --records (the moves, the
+result, the final position's FEN and each engine's time in `go` and moves);
+a summary with the score, the Elo difference with a 95% interval, each
+engine's mean time per move, engine 1's disc margins in Othello and, with
+--sprt, the SPRT log likelihood ratio is printed at the end. SPRT stops the
+match early once a bound is crossed.
+
+An engine is a command line (split like a shell would), so a UGI adapter
+with arguments works: `--engine2 "python3 scripts/zebra_ugi.py DIR --level
+6 10 12" --go2 "depth 6"` (docs/games/othello.md, section Zebra).
 
 Per-engine search commands: `--go1 "depth 9"` (or --go2) makes that engine
 search with this `go` argument list instead of the time control (for example a
@@ -87,6 +93,13 @@ class Referee:
         self.engine.send(cmd)
         return not any(l.startswith("info string error") for l in self.engine.sync())
 
+    def fen(self):
+        """The current position's FEN (a Ludus extension), None if refused."""
+        try:
+            return self.engine.query("fen")
+        except EngineError:
+            return None
+
     def state(self):
         if self.engine.query("gameover") == "true":
             return "over", self.engine.query("result")
@@ -159,8 +172,9 @@ def equal_time_budget(other_spent, other_moves, own_spent, own_moves):
     return int(round(min(max(allowance, 10.0), 4.0 * mean + 10.0)))
 
 
-def play_game(players, referee, start, opening_moves, tc):
-    """players: {'p1': Player, 'p2': Player}. Returns (result, reason, moves)."""
+def play_game(players, referee, start, opening_moves, tc, stats=None):
+    """players: {'p1': Player, 'p2': Player}. Returns (result, reason, moves).
+    A `stats` dict gets "spent": {side: [seconds in `go`, moves]} of this game."""
     moves = list(opening_moves)
     if not referee.set(start, moves):
         raise ValueError(f"illegal opening: {start} moves {' '.join(moves)}")
@@ -168,6 +182,8 @@ def play_game(players, referee, start, opening_moves, tc):
         p.new_game()
     clock = {"p1": tc.get("base_ms"), "p2": tc.get("base_ms")}
     spent = {"p1": [0.0, 0], "p2": [0.0, 0]}  # this game's seconds in `go` and moves, per side
+    if stats is not None:
+        stats["spent"] = spent
     banked = {"p1": [0.0, 0], "p2": [0.0, 0]}  # the same for moves made under --equal-time
     while True:
         side, result = referee.state()
@@ -231,6 +247,32 @@ def elo_from_score(s):
     return -400 * math.log10(1 / s - 1)
 
 
+def disc_margin(record):
+    """Engine 1's final disc margin in an Othello game played out (empties to
+    the winner, as exact Othello scores count), None for other records."""
+    fen = record.get("final_fen")
+    if record.get("game_kind") != "othello" or record.get("reason") != "game over" or not fen:
+        return None
+    cells = "".join(fen.split())[:64]
+    x, o = sum(c in "Xx*" for c in cells), sum(c in "Oo0" for c in cells)
+    margin = x - o
+    margin += (64 - x - o) * ((margin > 0) - (margin < 0))
+    return margin if record["engine1_side"] == "p1" else -margin
+
+
+def time_per_move(records):
+    """{engine: {"all"|side: [seconds, moves]}} from the records' "time" fields."""
+    out = {}
+    for r in records:
+        for key, (t, n) in r.get("time", {}).items():
+            side = r["engine1_side"] if key == "engine1" else ("p2" if r["engine1_side"] == "p1" else "p1")
+            for k in ("all", side):
+                acc = out.setdefault(key, {}).setdefault(k, [0.0, 0])
+                acc[0] += t
+                acc[1] += n
+    return out
+
+
 def summarize(records, name1, sprt=None):
     w = d = l = 0
     reasons = {}
@@ -250,6 +292,12 @@ def summarize(records, name1, sprt=None):
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
     n = w + d + l
     out = {"games": n, "wins": w, "draws": d, "losses": l, "reasons": reasons, "by_side": by_side}
+    margins = [m for m in (disc_margin(r) for r in records) if m is not None]
+    if margins:
+        out["margins"] = margins
+    times = time_per_move(records)
+    if times:
+        out["time_per_move"] = times
     if n == 0:
         return out
     s = (w + 0.5 * d) / n
@@ -295,6 +343,19 @@ def print_summary(summary, name1, name2, out=sys.stdout):
         print("ends: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["reasons"].items())), file=out)
         print(f"{name1} by side: " + ", ".join(f"as {side} +{v[0]} ={v[1]} -{v[2]}"
                                             for side, v in summary["by_side"].items() if sum(v)), file=out)
+    if "margins" in summary:
+        m = summary["margins"]
+        print(f"{name1} disc margin: mean {sum(m) / len(m):+.1f} over {len(m)} games "
+              f"({' '.join(f'{x:+d}' for x in m)})", file=out)
+    if "time_per_move" in summary:
+        parts = []
+        for key, name in (("engine1", name1), ("engine2", name2)):
+            t = summary["time_per_move"].get(key)
+            if t:
+                sides = ", ".join(f"as {s} {1000 * v[0] / max(v[1], 1):.0f} ms"
+                                  for s, v in sorted(t.items()) if s != "all")
+                parts.append(f"{name} {1000 * t['all'][0] / max(t['all'][1], 1):.0f} ms ({sides})")
+        print("time per move: " + ", ".join(parts), file=out)
     if "llr" in summary:
         lo, hi = summary["sprt_bounds"]
         verdict = "H1 accepted" if summary["llr"] >= hi else "H0 accepted" if summary["llr"] <= lo else "continue"
@@ -460,10 +521,17 @@ def main(argv=None):
                     start, moves = openings[g % len(openings)]
                     e1_side = args.side1
                 players = {e1_side: e1, ("p2" if e1_side == "p1" else "p1"): e2}
-                result, reason, played = play_game(players, ref, start, moves, tc)
+                stats = {}
+                result, reason, played = play_game(players, ref, start, moves, tc, stats)
+                e2_side = "p2" if e1_side == "p1" else "p1"
                 rec = {"game": g, "engine1": args.name1, "engine2": args.name2, "engine1_side": e1_side,
                        "game_kind": args.game, "start": start, "opening_plies": len(moves),
-                       "moves": played, "result": result, "reason": reason}
+                       "moves": played, "result": result, "reason": reason,
+                       # The last legal position (Othello's disc margin) and
+                       # each engine's seconds in `go` and moves this game.
+                       "final_fen": ref.fen(),
+                       "time": {"engine1": [round(stats["spent"][e1_side][0], 4), stats["spent"][e1_side][1]],
+                                "engine2": [round(stats["spent"][e2_side][0], 4), stats["spent"][e2_side][1]]}}
                 with lock:
                     records.append(rec)
                     if records_file:
