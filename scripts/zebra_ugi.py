@@ -166,6 +166,9 @@ class ZebraProcess:
     def __init__(self, zebra_dir, workdir, level, hash_bits, colour, base_np, seq=None, board_file=None):
         self.workdir, self.colour = workdir, colour
         self.base_np = list(base_np)  # moves before Zebra's own record (a `-g` start)
+        # How many of the game's moves were given to Zebra (its start and the
+        # moves fed at its prompt); the moves after them are Zebra's choices.
+        self.given = len(base_np) + len(seq or [])
         mine = [str(v) for v in level]
         levels = mine + ["0"] if colour == "X" else ["0"] + mine
         # -quiet first: Zebra checks argv[1] for it before parsing to skip its banner.
@@ -337,7 +340,8 @@ class Adapter:
         """(move, wall s, cpu s, Zebra's output, how) for the position; Zebra is to move."""
         z = self.zebra
         known = z.moves() if z else None
-        if z and known is not None and z.colour == pos.side and known[:len(np)] == np[:len(known)]:
+        if z and known is not None and z.colour == pos.side and known[:len(np)] == np[:len(known)] \
+                and len(np) >= z.given:
             if len(known) > len(np):
                 return known[len(np)], 0.0, 0.0, "", "queued: played with Zebra's previous move"
             # Feed the opponent's moves at Zebra's prompt, one at a time: a
@@ -349,6 +353,7 @@ class Adapter:
             while len(known) < len(np) and known == np[:len(known)] and z.alive():
                 m = np[len(known)]
                 z.feed(m)
+                z.given = len(known) + 1
                 text += z.wait()
                 now = z.moves()
                 if now is None or now[:len(known) + 1] != known + [m]:
@@ -399,8 +404,7 @@ class Adapter:
             self.send(f"info string zebra: {status[-1]}")
         self.send(f"info string zebra time {move}: wall {1000 * wall:.0f} ms, cpu {1000 * cpu:.0f} ms, "
                   f"search {search.group(1) + ' s' if search else 'n/a'} (Zebra's clock); {how}")
-        if how != "queued: played with Zebra's previous move":
-            self.game_time[0] += 1
+        self.game_time[0] += 1
         self.game_time[1] += wall
         self.game_time[2] += cpu if cpu == cpu else 0.0
         self.send(f"bestmove {move}")
