@@ -41,19 +41,27 @@ fi
 # Refuse a build directory inside our repository: Zebra's code and binaries
 # must never be committed here.
 repo=$(cd "$(dirname "$0")/.." && pwd -P)
-mkdir -p "$out"
-out=$(cd "$out" && pwd -P)
+out=$(realpath -m "$out")
 case "$out/" in
     "$repo"/*) echo "build dir $out is inside the repository $repo; choose one outside" >&2; exit 1 ;;
 esac
+mkdir -p "$out"
 
-# A fresh copy each time, so the fixes below apply to pristine sources.
-# `git checkout` of the public fork may fail on its large book.bin blob, so
-# the copy takes the files as they are (without .git and without book.bin,
-# which Zebra only reads with its book on, and we play with -b 0).
-find "$out" -mindepth 1 -delete
+# A fresh copy each time, so the fixes below apply to pristine sources. Only
+# a directory this script made (its marker file) or an empty one is cleared:
+# a mistyped BUILD_DIR must not lose its files.
+if [ -n "$(ls -A "$out")" ]; then
+    [ -f "$out/.ludus-zebra-build" ] || {
+        echo "$out is not empty and not an earlier Zebra build of this script; choose another BUILD_DIR" >&2
+        exit 1
+    }
+    find "$out" -mindepth 1 -delete
+fi
+# The copy leaves out .git and book.bin (Zebra reads its book only with the
+# book on, and we play with -b 0; the public fork's book.bin is large).
 (cd "$src" && tar cf - --exclude=.git --exclude=book.bin .) | (cd "$out" && tar xf -)
 cd "$out"
+: >.ludus-zebra-build
 
 [ -s coeffs2.bin ] || {
     echo "coeffs2.bin (Zebra's evaluation coefficients) is missing from $src" >&2
