@@ -30,9 +30,34 @@ Time odds: --tc1 / --tc2 give one engine its own move time, reserve,
 percent, reserve cap and turn time (e.g. `--tc 0.5s/3s/100/6s/80t --tc1
 1s/6s/100/12s/80t`: engine 1 thinks twice as long); the game and turn
 limits stay --tc's, and the records' TimeControl tag is --tc.
+Named time controls: `--tc screen` is 1s/5s/100/10s (a fast first look:
+about 1 s a turn, a game of 60 turns in about a minute) and
+`--tc confirm` is 2s/30s/100/60s (2 s a move, a 30 s starting reserve, all
+unused move time added to the reserve, which is capped at 60 s; sent as
+tcmove 2, tcreserve 30, tcpercent 100, tcmax 60, tcturns 0, tctotal 0,
+tcturntime 0: no game, turn or turn-time limit).
+
+The summary also gives engine 1's Elo difference to engine 2 from the
+score, with the 95% interval of the Wilson score interval (finite bounds
+even at 0 or 100%), and each engine's time per turn (mean and longest, as
+the referee measures it from `go` to `bestmove`, setups not counted),
+steps per turn and the mean game length. Engines' `log` lines and any other
+output are ignored; the last `log Error` lines of an engine that forfeits
+are printed with the game's result.
+
+Sharp (David Wu's bot, github.com/lightvector/arimaasharp), built by
+scripts/build_sharp.sh: `--sharp DIR` (or the binary's path) makes engine 2
+`DIR/sharp aei`, named `sharp`, with `setoption name threads value 1`
+unless an --option2 threads=N says otherwise; engine 1 stays ludus.
+
+  scripts/aei_match.py --sharp ~/.cache/ludus/sharp --name1 ludus \\
+      --games 40 --tc screen --records sharp-screen.txt
+  scripts/aei_match.py --sharp ~/.cache/ludus/sharp --name1 ludus \\
+      --games 200 --tc confirm --records sharp-confirm.txt
 """
 
 import argparse
+import math
 import os
 import re
 import shlex
@@ -48,6 +73,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REASONS = {"g": "goal", "e": "elimination", "m": "immobilisation", "t": "time", "i": "illegal move",
            "s": "adjudication", "r": "resignation"}
 MAX_TURNS = 400  # a safety stop (adjudicated) when the time control has no limit
+# Named time controls (--tc screen, --tc confirm), see the module docstring.
+TC_PRESETS = {"screen": "1s/5s/100/10s", "confirm": "2s/30s/100/60s"}
 
 
 # ---------------------------------------------------------------- time control --
@@ -200,13 +227,22 @@ def tc_options(own, limits):
             ("tctotal", fmt_seconds(limits.time_limit)), ("tcturntime", fmt_seconds(own.max_turntime))]
 
 
+def count_steps(move):
+    """The steps of an AEI move (capture items such as `rc3x` are not steps)."""
+    return sum(1 for item in move.split() if not item.endswith("x"))
+
+
 def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, stderr, ponder=False, log=None,
-              side_tcs=None):
+              side_tcs=None, info=None):
     """Returns (winner 0/1, reason, moves, names). `tc` is both sides' time
     control unless `side_tcs` gives Gold's and Silver's (time odds: their move
     time, reserve, percent, reserve cap and turn time); the game and turn
-    limits are always `tc`'s."""
+    limits are always `tc`'s. `info`, a dict, receives per side (0 Gold,
+    1 Silver) the seconds of each play turn (`times`, setups not counted)
+    and its steps (`steps`), and `detail`: why a forfeit was one."""
     tcs = side_tcs or [tc, tc]
+    info = {} if info is None else info
+    info.update(times=[[], []], steps=[[], []], detail="")
     engines = [AeiEngine(cmd_gold, stderr=stderr), AeiEngine(cmd_silver, stderr=stderr)]
     ref = UgiEngine(referee_cmd, name="referee")
     names = ["gold", "silver"]
@@ -247,29 +283,51 @@ def play_game(cmd_gold, cmd_silver, opts_gold, opts_silver, tc, referee_cmd, std
                     deadline = min(deadline, t0 + own.max_turntime)
                 if tc.time_limit:
                     deadline = min(deadline, start + tc.time_limit)
+            # Lines other than `bestmove` (an engine's `log` lines, `info`,
+            # anything else it prints) are skipped; the `log Error` ones are
+            # kept to explain a forfeit.
+            seen = []
             try:
-                wait = (deadline - time.monotonic()) if deadline else 3600.0
-                stamp, line, _ = e.wait_for(lambda l: l.startswith("bestmove"), max(wait, 0.0))
+                limit = deadline if deadline else time.monotonic() + 3600.0
+                while True:
+                    stamp, line = e.read_line(limit)
+                    seen.append(line)
+                    if line.startswith("bestmove"):
+                        break
             except EngineError as err:
+                complaints = [l for l in seen if l.startswith("log Error")][-2:]
                 if tc and tc.time_limit and time.monotonic() >= start + tc.time_limit:
                     return adjudicate(counts), "s", moves, names
                 if "exited" in str(err):
+                    try:
+                        code = e.proc.wait(timeout=2.0)
+                    except subprocess.TimeoutExpired:
+                        code = "none yet"
+                    info["detail"] = f"{names[side]} exited (code {code}) instead of moving" + \
+                        (": " + "; ".join(complaints) if complaints else "")
                     return 1 - side, "i", moves, names
+                waited = time.monotonic() - t0
+                info["detail"] = f"{names[side]} sent no bestmove in {waited:.2f} s" + \
+                    (": " + "; ".join(complaints) if complaints else "")
                 return 1 - side, "t", moves, names
             used = stamp - t0
             if deadline and stamp > deadline:
+                info["detail"] = f"{names[side]} moved after {used:.2f} s, {stamp - deadline:.2f} s late"
                 return 1 - side, "t", moves, names
             move = line[len("bestmove"):].strip()
             token = ",".join(move.split())
             ref.send("position startpos moves " + " ".join(ugi_moves + [token]))
             errors = [l for l in ref.sync() if l.startswith("info string error")]
             if not move or errors:
-                if log:
-                    log(f"illegal move by {names[side]}: '{move}': {errors}")
+                # Printed with the game's result line (the worker's log).
+                info["detail"] = f"illegal move by {names[side]}: '{move}'" + (f": {errors[0]}" if errors else "")
                 return 1 - side, "i", moves, names
             fen = ref.query("fen")
             moves.append(move)
             ugi_moves.append(token)
+            if not in_setup:
+                info["times"][side].append(used)
+                info["steps"][side].append(count_steps(move))
             if tc and not in_setup:
                 reserves[side] += (own.move - used) * own.percent / 100.0
                 if own.max_reserve:
@@ -307,6 +365,34 @@ def parse_options(items):
     return out
 
 
+def elo(score):
+    """Elo difference for a score fraction (+-inf at 1 and 0)."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def elo_interval(wins, games, z=1.96):
+    """(Elo, low, high): the score's Elo and the Elo of the bounds of its
+    Wilson score interval (95% for z = 1.96). Games have no draws. Wilson
+    rather than the normal approximation: a short match against a much
+    stronger engine often scores 0, where the normal interval collapses to
+    a point and Wilson still gives a finite upper bound."""
+    if games <= 0:
+        return 0.0, -math.inf, math.inf
+    p = wins / games
+    denom = 1.0 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return elo(p), elo(max(0.0, centre - half)), elo(min(1.0, centre + half))
+
+
+def fmt_elo(x):
+    return f"{int(round(x)):+d}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -319,7 +405,8 @@ def main(argv=None):
     ap.add_argument("--option2", action="append", help="NAME=VALUE sent with setoption to engine 2")
     ap.add_argument("--referee", default=ludus, help="a ludus binary (UGI) that checks every move")
     ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--tc", default="2s/10s/100/30s", help="M/R/P/L/G/T time control, or 'none'")
+    ap.add_argument("--tc", default="2s/10s/100/30s",
+                    help="M/R/P/L/G/T time control, 'screen' (1s/5s/100/10s), 'confirm' (2s/30s/100/60s) or 'none'")
     ap.add_argument("--tc1", default=None,
                     help="engine 1's own M/R/P/L/G/T (time odds; its G/T limits are ignored: --tc's apply)")
     ap.add_argument("--tc2", default=None, help="engine 2's own time control, as --tc1")
@@ -328,8 +415,28 @@ def main(argv=None):
     ap.add_argument("--ponder", action="store_true", help="send 'go ponder' after each move")
     ap.add_argument("--stderr", default=None, help="engines' stderr to this file (default: discarded)")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--sharp", default=None, metavar="DIR",
+                    help="engine 2 is Sharp: DIR/sharp (or the binary DIR) in AEI mode, one thread unless "
+                         "--option2 threads=N (build it with scripts/build_sharp.sh)")
     args = ap.parse_args(argv)
 
+    args.tc = TC_PRESETS.get(args.tc.lower(), args.tc)
+    if args.tc1:
+        args.tc1 = TC_PRESETS.get(args.tc1.lower(), args.tc1)
+    if args.tc2:
+        args.tc2 = TC_PRESETS.get(args.tc2.lower(), args.tc2)
+    if args.sharp:
+        binary = os.path.join(args.sharp, "sharp") if os.path.isdir(args.sharp) else args.sharp
+        if not os.access(binary, os.X_OK):
+            raise SystemExit(f"--sharp: no executable {binary} (build it with scripts/build_sharp.sh)")
+        args.engine2 = f"{shlex.quote(binary)} aei"
+        args.name2 = args.name2 or "sharp"
+        if args.engine1 == ap.get_default("engine1"):
+            args.name1 = args.name1 or "ludus"
+        # Sharp searches with one thread unless told otherwise, like ludus
+        # by default: the comparison is of one core against one core.
+        if not any(item.split("=", 1)[0].lower() == "threads" for item in args.option2 or []):
+            args.option2 = ["threads=1"] + (args.option2 or [])
     tc = None if args.tc.lower() == "none" else TimeControl(args.tc)
     # Time odds: engine 1's and engine 2's own time controls (default --tc).
     engine_tcs = [TimeControl(t) if tc and t else tc for t in (args.tc1, args.tc2)]
@@ -339,7 +446,8 @@ def main(argv=None):
     stderr = open(args.stderr, "a") if args.stderr else subprocess.DEVNULL
     records = open(args.records, "a", encoding="utf-8") if args.records else None
     lock = threading.Lock()
-    stats = [{"wins": 0, "reasons": {}, "gold": 0, "gold_wins": 0} for _ in range(2)]
+    stats = [{"wins": 0, "reasons": {}, "gold": 0, "gold_wins": 0, "times": [], "steps": []} for _ in range(2)]
+    lengths = []  # turns (setups included) of every game played
     next_game = [0]
     started = time.monotonic()
 
@@ -357,10 +465,11 @@ def main(argv=None):
                 next_game[0] += 1
             gold = g % 2  # engine index playing Gold
             silver = 1 - gold
+            info = {}
             try:
                 winner, reason, moves, names = play_game(cmds[gold], cmds[silver], opts[gold], opts[silver], tc,
                                                           [args.referee], stderr, args.ponder, log,
-                                                          [engine_tcs[gold], engine_tcs[silver]])
+                                                          [engine_tcs[gold], engine_tcs[silver]], info)
             except EngineError as err:
                 log(f"game {g + 1}: aborted: {err}")
                 continue
@@ -372,12 +481,17 @@ def main(argv=None):
                 stats[gold]["gold"] += 1
                 if winner == 0:
                     stats[gold]["gold_wins"] += 1
+                for colour, engine_index in ((0, gold), (1, silver)):
+                    stats[engine_index]["times"] += info["times"][colour]
+                    stats[engine_index]["steps"] += info["steps"][colour]
+                lengths.append(len(moves))
                 if records:
                     records.write(format_record(labels[gold], labels[silver], tc.text if tc else "", moves, winner,
                                                 reason))
                     records.flush()
+            detail = f" ({info['detail']})" if info.get("detail") else ""
             log(f"game {g + 1}: {labels[gold]} (gold) vs {labels[silver]} (silver): "
-                f"{labels[win_engine]} wins by {REASONS[reason]} after {len(moves)} turns")
+                f"{labels[win_engine]} wins by {REASONS[reason]} after {len(moves)} turns{detail}")
 
     threads = [threading.Thread(target=worker) for _ in range(max(1, args.concurrency))]
     for t in threads:
@@ -393,6 +507,16 @@ def main(argv=None):
         print(f"{labels[i]}: {st['wins']} wins ({pct:.1f}%), as gold {st['gold_wins']}/{st['gold']}; by reason: {reasons}")
     forfeits = sum(st["reasons"].get("t", 0) + st["reasons"].get("i", 0) for st in stats)
     print(f"forfeits (time or illegal move): {forfeits}")
+    if played:
+        e, lo, hi = elo_interval(stats[0]["wins"], played)
+        print(f"Elo of {labels[0]} relative to {labels[1]}: {fmt_elo(e)} (95% interval {fmt_elo(lo)} to {fmt_elo(hi)})")
+        for i in range(2):
+            times, steps = stats[i]["times"], stats[i]["steps"]
+            if times:
+                print(f"{labels[i]}: {len(times)} turns, {sum(times) / len(times):.2f} s a turn (longest "
+                      f"{max(times):.2f} s), {sum(steps) / len(steps):.2f} steps a turn")
+        print(f"game length: {sum(lengths) / len(lengths):.1f} turns on average (setups included), "
+              f"{min(lengths)} to {max(lengths)}")
     return 0
 
 

@@ -2,7 +2,9 @@
 """Arimaa game records and the AEI match runner (scripts/aei_match.py):
 a short match between `ludus` (AEI) and the random AEI engine writes a
 record; reading it back and replaying it through `ludus` (UGI) gives the
-same game and result, and writing it again gives the same text.
+same game and result, and writing it again gives the same text; forfeits
+(an illegal move, no move in time, an engine that exits) are reported as
+such; the score's Elo interval and the named time controls.
 
 Usage: test_arimaa_records.py <path-to-ludus> [test-name-substring ...]
 """
@@ -19,7 +21,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 
 import aei_match  # noqa: E402
-from enginepipe import check, engine, run_tests  # noqa: E402
+from enginepipe import check, engine, require, run_tests  # noqa: E402
 
 HANDWRITTEN = """[White "a"]
 [Black "b"]
@@ -37,6 +39,49 @@ HANDWRITTEN = """[White "a"]
 3g Db2n
 3s resigns
 1-0
+"""
+
+
+# An AEI engine that sets up normally, then forfeits its first play turn in
+# the way argv[1] says: `illegal` (a step onto an occupied square), `silent`
+# (no bestmove) or `exit`. It prints noise on stdout (log lines, info, an
+# unknown line) and stderr, as real engines such as Sharp do.
+FORFEITER = r"""
+import sys
+mode = sys.argv[1]
+setups = ["Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Cc2 Cf2 Db2 Dg2 Ha2 Hh2 Md2 Ee2",
+          "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 cc7 cf7 db7 dg7 ha7 hh7 me7 ed7"]
+made = 0
+def out(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+for raw in sys.stdin:
+    cmd = raw.split()[0] if raw.split() else ""
+    if cmd == "aei":
+        for l in ("protocol-version 1", "log starting up", "id name forfeiter", "aeiok"):
+            out(l)
+    elif cmd == "isready":
+        out("readyok")
+    elif cmd == "newgame":
+        made = 0
+    elif cmd == "makemove":
+        made += 1
+    elif cmd == "go":
+        sys.stderr.write("thinking hard\n")
+        out("log Started search")
+        out("info depth 3")
+        out("something an engine should not print")
+        if made < 2:
+            out("bestmove " + setups[made])
+        elif mode == "illegal":
+            out("bestmove Ee2s")
+        elif mode == "exit":
+            out("log Error: giving up")
+            sys.exit(3)
+        else:
+            out("log Error: lost in thought")
+    elif cmd == "quit":
+        break
 """
 
 
@@ -122,6 +167,51 @@ def test_match_record_round_trip(path):
             rewritten += aei_match.format_record(tags["White"], tags["Black"], tags.get("TimeControl", ""),
                                                  g["moves"], winner, tags["ResultCode"])
         check(rewritten == text, e, "writing the parsed records again gives the same text")
+
+
+def test_score_to_elo(path):
+    lo_hi = aei_match.elo_interval(0, 2)
+    require(lo_hi[0] == float("-inf") and lo_hi[1] == float("-inf") and 0 < lo_hi[2] < 200,
+            f"no wins in 2 games: -inf, finite upper bound: {lo_hi}")
+    even = aei_match.elo_interval(50, 100)
+    require(abs(even[0]) < 1e-9 and abs(even[1] + even[2]) < 1e-6 and 60 < even[2] < 75,
+            f"50/100: 0 Elo, symmetric interval of about +-68: {even}")
+    require(aei_match.count_steps("Ee2n rd3s rd2x Hb2n") == 3, "capture items are not steps")
+    require(aei_match.TC_PRESETS["confirm"] == "2s/30s/100/60s", "the confirming control")
+    tc = aei_match.TimeControl(aei_match.TC_PRESETS["confirm"])
+    got = dict(aei_match.tc_options(tc, tc))
+    require(got["tcmove"] == "2" and got["tcreserve"] == "30" and got["tcpercent"] == 100 and got["tcmax"] == "60",
+            f"2s/30s/100/60s as AEI options: {got}")
+
+
+def test_forfeits_are_reported(path):
+    """An illegal move, a missing bestmove and an engine that exits lose by
+    `i`, `t` and `i`, with the reason on the game's line; engine noise on
+    stdout and stderr does not disturb the referee."""
+    with tempfile.TemporaryDirectory() as tmp:
+        stub = os.path.join(tmp, "forfeiter.py")
+        with open(stub, "w", encoding="utf-8") as f:
+            f.write(FORFEITER)
+        for mode, reason, why in (("illegal", "illegal move", "illegal move by forfeiter: 'Ee2s'"),
+                                  ("silent", "time", "forfeiter sent no bestmove in"),
+                                  ("exit", "illegal move", "forfeiter exited (code 3) instead of moving: "
+                                                           "log Error: giving up")):
+            rec = os.path.join(tmp, f"{mode}.txt")
+            cmd = [sys.executable, os.path.join(REPO, "scripts", "aei_match.py"),
+                   "--engine1", f"{sys.executable} {stub} {mode}", "--name1", "stub",
+                   "--engine2", f"{path} --protocol aei --hash 8", "--name2", "ludus",
+                   "--referee", path, "--games", "1", "--tc", "0.1s/0.5s/100/1s/20t", "--records", rec,
+                   "--stderr", os.path.join(tmp, "stderr.txt")]
+            res = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+            require(res.returncode == 0, f"{mode}: aei_match failed", res.stdout + res.stderr)
+            require(f"ludus wins by {reason} after 2 turns ({why}" in res.stdout, f"{mode}: the game's line",
+                    res.stdout)
+            require("ludus: 1 wins" in res.stdout and "forfeits (time or illegal move): 1" in res.stdout,
+                    f"{mode}: the summary", res.stdout)
+            games = aei_match.parse_records(open(rec, encoding="utf-8").read())
+            require(len(games) == 1 and games[0]["tags"]["ResultCode"] == reason[0] and
+                    games[0]["result"] == "0-1", f"{mode}: the record", open(rec).read())
+        require("thinking hard" in open(os.path.join(tmp, "stderr.txt")).read(), "--stderr collects engines' stderr")
 
 
 if __name__ == "__main__":
