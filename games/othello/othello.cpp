@@ -6,28 +6,59 @@
 #include "games/othello/eval.h"
 #include "games/othello/eval_seed.h"
 #include "games/othello/notation.h"
+#include "games/othello/patterns.h"
+#include "games/othello/patterns_file.h"
 
 namespace ludus {
 
 static_assert(GameTraits<Othello>);
+
+namespace {
+constexpr std::string_view kDefaultPatternFile = "<empty>";
+}
 
 std::vector<OptionSpec> Othello::options() {
   OptionSpec ev;
   ev.name = "Evaluator";
   ev.type = OptionType::Combo;
   ev.default_value = "ludus";
-  ev.values = {"ludus", "seed"};
-  return {ev};
+  ev.values = {"ludus", "seed", "pattern"};
+  OptionSpec file;
+  file.name = "PatternFile";
+  file.type = OptionType::String;
+  file.default_value = std::string(kDefaultPatternFile);
+  return {ev, file};
 }
 
+// The session applies an option to a copy of the configuration and keeps
+// the copy only on success, so a file that cannot be read leaves the
+// evaluator, the file name and the weights in use as they were.
 Status Othello::set_option(Config& cfg, std::string_view name, std::string_view value) {
+  if (iequals(name, "PatternFile")) {
+    const std::string path = value == kDefaultPatternFile ? std::string() : std::string(value);
+    std::shared_ptr<const othello::patterns::PatternWeights> w;
+    if (Status st = othello::patterns::load_pattern_weights(
+            path.empty() ? othello::patterns::default_pattern_file() : path, w);
+        !st)
+      return st;
+    cfg.pattern_file = path;
+    cfg.patterns = std::move(w);
+    return Status::ok();
+  }
   if (!iequals(name, "Evaluator")) return Status::fail("othello has no option '" + std::string(name) + "'");
   if (iequals(value, "ludus")) {
     cfg.evaluator = Config::Ludus;
   } else if (iequals(value, "seed")) {
     cfg.evaluator = Config::Seed;
+  } else if (iequals(value, "pattern")) {
+    // Read again at every selection, so that a retrained file is taken
+    // without a restart.
+    const std::string path = cfg.pattern_file.empty() ? othello::patterns::default_pattern_file() : cfg.pattern_file;
+    if (Status st = othello::patterns::load_pattern_weights(path, cfg.patterns); !st)
+      return Status::fail("Evaluator pattern: " + st.error);
+    cfg.evaluator = Config::Pattern;
   } else {
-    return Status::fail("option Evaluator has no value '" + std::string(value) + "' (ludus or seed)");
+    return Status::fail("option Evaluator has no value '" + std::string(value) + "' (ludus, seed or pattern)");
   }
   return Status::ok();
 }
@@ -37,7 +68,11 @@ Othello::Position Othello::start(const Config&) { return othello::start_board();
 Score Othello::terminal_score(const Position& pos, int) { return 100 * othello::final_score(pos); }
 
 Score Othello::evaluate(const Position& pos, const Config& cfg) {
-  return cfg.evaluator == Config::Seed ? othello::evaluate_seed(pos) : othello::evaluate(pos);
+  switch (cfg.evaluator) {
+    case Config::Seed: return othello::evaluate_seed(pos);
+    case Config::Pattern: return cfg.patterns->evaluate(pos);
+    default: return othello::evaluate(pos);
+  }
 }
 
 std::string Othello::move_to_string(Move m) { return othello::move_to_string(m); }
@@ -55,7 +90,11 @@ Status Othello::parse_fen(std::string_view text, Position& out, const Config&) {
 std::vector<std::string> Othello::board_lines(const Position& pos) { return othello::board_lines(pos); }
 
 std::vector<std::string> Othello::eval_lines(const Position& pos, const Config& cfg) {
-  return cfg.evaluator == Config::Seed ? othello::eval_seed_lines(pos) : othello::eval_lines(pos);
+  switch (cfg.evaluator) {
+    case Config::Seed: return othello::eval_seed_lines(pos);
+    case Config::Pattern: return cfg.patterns->eval_lines(pos);
+    default: return othello::eval_lines(pos);
+  }
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,10 @@
 #include "games/othello/endgame.h"
 
 namespace ludus {
+
+namespace othello::patterns {
+class PatternWeights;
+}
 
 struct Othello {
   using Position = othello::Board;
@@ -27,10 +32,16 @@ struct Othello {
   static constexpr bool kPerftFinishedIsLeaf = true;
 
   struct Config {
-    enum Evaluator { Ludus, Seed } evaluator = Ludus;
+    enum Evaluator { Ludus, Seed, Pattern } evaluator = Ludus;
+    std::string pattern_file;  // PatternFile; empty: patterns::default_pattern_file()
+    // The weights read from pattern_file, once read (shared: the session
+    // copies the configuration).
+    std::shared_ptr<const othello::patterns::PatternWeights> patterns;
   };
 
-  // One option: Evaluator (combo ludus|seed, default ludus).
+  // Evaluator (combo ludus|seed|pattern, default ludus) and PatternFile
+  // (string, the weight file of `pattern`, read and checked when set and
+  // when `pattern` is selected; docs/games/othello.md).
   static std::vector<OptionSpec> options();
   static Status set_option(Config& cfg, std::string_view name, std::string_view value);
 

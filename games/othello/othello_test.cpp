@@ -199,11 +199,13 @@ TEST_CASE("othello: traits basics") {
   CHECK(Othello::kMaxMoves >= 60);
   CHECK_FALSE(Othello::kEndsWithMovesLeft);
   const auto opts = Othello::options();
-  REQUIRE(opts.size() == 1);
+  REQUIRE(opts.size() == 2);
   CHECK(opts[0].name == "Evaluator");
   CHECK(opts[0].type == ludus::OptionType::Combo);
   CHECK(opts[0].default_value == "ludus");
-  CHECK(opts[0].values == std::vector<std::string>{"ludus", "seed"});
+  CHECK(opts[0].values == std::vector<std::string>{"ludus", "seed", "pattern"});
+  CHECK(opts[1].name == "PatternFile");  // patterns_test.cpp tests it
+  CHECK(opts[1].type == ludus::OptionType::String);
   Othello::Config cfg;
   CHECK(cfg.evaluator == Othello::Config::Ludus);
   CHECK(bool(Othello::set_option(cfg, "evaluator", "SEED")));
