@@ -146,9 +146,11 @@ int main(int argc, char** argv) {
     const auto& f = fit.stages[st];
     if (f.train == 0 && f.held == 0) continue;
     const double ludus_rms = f.held ? std::sqrt(ludus_se[st] / static_cast<double>(f.held)) : 0;
-    std::printf("%5d  %2d-%2d  %7zu %7zu %7zu %6d %10.2f %9.2f %15.2f\n", st, st * pat::kEmptiesPerStage,
+    char held[40] = "        -               -";  // no held-out positions in this stage
+    if (f.held) std::snprintf(held, sizeof held, "%9.2f %15.2f", f.held_rms, ludus_rms);
+    std::printf("%5d  %2d-%2d  %7zu %7zu %7zu %6d %10.2f %s\n", st, st * pat::kEmptiesPerStage,
                 st * pat::kEmptiesPerStage + pat::kEmptiesPerStage - 1, f.train, f.held, f.fitted, f.iterations,
-                f.train_rms, f.held_rms, ludus_rms);
+                f.train_rms, held);
     se_all += f.held_rms * f.held_rms * static_cast<double>(f.held);
     se_ludus += ludus_se[st];
     held_all += f.held;
