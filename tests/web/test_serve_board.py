@@ -12,7 +12,8 @@ and leave the game as it was.
 Usage: test_serve_board.py <path-to-ludus> [--screenshots DIR] [--web-root DIR]
                            [--url URL] [test-name-substring ...]
 
---screenshots DIR saves DIR/<game>.png, the board after its short game.
+--screenshots DIR saves DIR/serve-<game>.png, the board after its short game
+(`--screenshots docs/images` remakes the pictures of docs/serve.md).
 --web-root DIR is passed to `ludus serve` (the page from a folder instead
 of the built-in copy); --url uses a server already running there.
 
@@ -229,7 +230,7 @@ class Page:
 
     def screenshot(self, game):
         if self.shots:
-            self.el("#board-area").screenshot(os.path.join(self.shots, f"{game}.png"))
+            self.el("#board-area").screenshot(os.path.join(self.shots, f"serve-{game}.png"))
 
     def short_game(self, game, turns):
         """`turns` person's turns against the engine, each checked."""
