@@ -46,6 +46,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ugi_engine import EngineError, UgiEngine  # noqa: E402
+import match  # noqa: E402  (read_openings)
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIND_RANK = {"exact": 0, "search": 1, "result": 2}
@@ -75,17 +76,13 @@ def final_margin(fen):
 
 
 def read_openings(path):
-    """Move lists of an openings file (`moves m1 m2 ...` lines, as
-    scripts/match.py reads them; other lines are refused)."""
+    """Move lists of an openings file; only `moves m1 m2 ...` lines (a
+    position of its own would not be a game from the start)."""
     openings = []
-    with open(path, encoding="utf-8") as f:
-        for raw in f:
-            line = raw.split("#", 1)[0].split()
-            if not line:
-                continue
-            if line[0] != "moves":
-                raise SystemExit(f"{path}: only 'moves ...' openings are supported: {raw.strip()}")
-            openings.append(line[1:])
+    for start, moves in match.read_openings(path):
+        if start != "startpos":
+            raise SystemExit(f"{path}: only 'moves ...' openings are supported: {start}")
+        openings.append(moves)
     return openings
 
 

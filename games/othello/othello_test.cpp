@@ -17,6 +17,7 @@
 #include "games/othello/eval_seed.h"
 #include "games/othello/notation.h"
 #include "games/othello/othello.h"
+#include "games/othello/othello_test_util.h"
 #include "games/othello/stability.h"
 
 using ludus::Othello;
@@ -109,18 +110,7 @@ int brute_solve(const Board& b, int alpha, int beta) {
   return best;
 }
 
-// Random legal play from the start until `empties` squares remain (or the
-// game ends); deterministic for a given generator.
-Board random_position(std::mt19937_64& rng, int empties) {
-  Board b = Othello::start({});
-  Othello::Move ms[Othello::kMaxMoves];
-  while (b.empty_count() > empties) {
-    const int n = Othello::legal_moves(b, ms);
-    if (n == 0) break;
-    b = Othello::play(b, ms[rng() % static_cast<unsigned>(n)]);
-  }
-  return b;
-}
+using ludus::othello::test::random_position;
 
 // The 8 symmetries of the square acting on bitboards.
 Bitboard flip_vertical(Bitboard b) { return __builtin_bswap64(b); }

@@ -15,6 +15,7 @@
 
 #include "games/othello/eval.h"
 #include "games/othello/othello.h"
+#include "games/othello/othello_test_util.h"
 #include "games/othello/patterns.h"
 #include "games/othello/patterns_file.h"
 #include "games/othello/patterns_fit.h"
@@ -27,16 +28,7 @@ using oth::Board;
 
 namespace {
 
-Board random_position(std::mt19937_64& rng, int empties) {
-  Board b = oth::start_board();
-  Othello::Move ms[Othello::kMaxMoves];
-  while (b.empty_count() > empties) {
-    const int n = Othello::legal_moves(b, ms);
-    if (n == 0) break;
-    b = Othello::play(b, ms[rng() % static_cast<unsigned>(n)]);
-  }
-  return b;
-}
+using ludus::othello::test::random_position;
 
 // The 8 symmetries, square by square (independent of patterns.cpp's bit tricks).
 int map_square(int sq, int s) {
