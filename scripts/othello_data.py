@@ -33,9 +33,9 @@ merge: the positions of the given files into one, each position once (the
 one with the best label kind: exact, then search, then result; the first
 among equals), in order of first appearance.
 
-nps: the positions and depth of `ludus bench --game othello` searched over
-UGI with the given options (`ludus bench` has no options), for comparing
-the evaluators' speed.
+nps: UGI `bench <depth>` after the given options (the positions of `ludus
+bench --game othello`, whose command line takes no engine options), for
+comparing the evaluators' speed.
 """
 
 import argparse
@@ -50,21 +50,6 @@ import match  # noqa: E402  (read_openings)
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIND_RANK = {"exact": 0, "search": 1, "result": 2}
-
-# Othello::bench_fens() in games/othello/othello.h: the start and eight
-# midgame positions of `ludus bench --game othello`.
-BENCH_FENS = [
-    "---------------------------OX------XO--------------------------- X",
-    "----O----XXXOX--XXXXOXXO---XOXXX-XXXXXX---O-OX---O----X--------- X",
-    "OXXXX----XOX-OO-XXOOOOX-XXOOOXX--XXXOO----XXXOO----------------- X",
-    "-----------X----X--XX----X-XOO---XXOOOO---OX-O----O-X-X----O-X-- X",
-    "-----------OO------OOO----XXOXO--XXXOOX-XXOXOOX----OOOO----XO--O X",
-    "-XXX------XXX-----OOOOOX--OOX-X---OXOX-O---XXOO---XXXOXX---OOO-- X",
-    "---X-------XXO---O-XXX--XOOOXXOO-O-OOXO--OOOOOO----O--O---O----- X",
-    "---OX-------O-----OOXXX--XOOOXOOOXXXXX---O-X-XO--XXXX-O--X-O--OX X",
-    "-------------------XO------OO-O-O-OXOXXO-O-XOXO-XXOOOX--OOOOOOX- X",
-]
-
 
 def final_margin(fen):
     """Rules 6.3 for the side to move of a finished game's FEN: disc
@@ -260,13 +245,14 @@ def nps(args):
         errors = [l for l in e.sync(60) if l.startswith("info string error")]
         if errors:
             raise SystemExit(errors[0])
-        nodes = ms = 0
-        for fen in BENCH_FENS:
-            e.send("position fen " + fen)
-            _, _, infos = e.go(f"depth {args.depth}", 600)
-            last = [l.split() for l in infos if " nodes " in l and " time " in l][-1]
-            nodes += int(last[last.index("nodes") + 1])
-            ms += int(last[last.index("time") + 1])
+        # UGI `bench` searches Othello::bench_fens() with the options just
+        # set (the evaluator among them), the positions of `ludus bench`.
+        e.send(f"bench {args.depth}")
+        _, line, _ = e.wait_for(lambda l: l.startswith("info string bench nodes ") or l.startswith("info string error"), 600)
+        if "error" in line.split()[2]:
+            raise SystemExit(line)
+        w = line.split()
+        nodes, ms = int(w[w.index("nodes") + 1]), int(w[w.index("time") + 1])
         print(f"nps nodes {nodes} time {ms} nps {nodes * 1000 // max(ms, 1)}")
     finally:
         e.close()
