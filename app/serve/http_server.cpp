@@ -34,6 +34,8 @@ struct ServerState {
   std::atomic<int> open_games{0};
 };
 
+// The type of a page file from its extension, for the built-in files and
+// those of --web-root alike.
 std::string_view content_type_of(std::string_view path) {
   auto ends = [&](std::string_view ext) { return path.size() >= ext.size() && path.substr(path.size() - ext.size()) == ext; };
   if (ends(".html")) return "text/html; charset=utf-8";
@@ -59,7 +61,7 @@ std::optional<std::pair<std::string, std::string>> find_file(const ServeOptions&
     return std::make_pair(std::string(content_type_of(path)), body.str());
   }
   for (const auto& a : web_assets())
-    if (a.path == path) return std::make_pair(std::string(a.content_type), std::string(a.body));
+    if (a.path == path) return std::make_pair(std::string(content_type_of(path)), std::string(a.body));
   return std::nullopt;
 }
 

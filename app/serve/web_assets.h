@@ -8,8 +8,7 @@
 namespace ludus {
 
 struct WebAsset {
-  std::string_view path;          // "/index.html", "/boards/othello.js"
-  std::string_view content_type;  // from the file's extension
+  std::string_view path;  // "/index.html", "/boards/othello.js"
   std::string_view body;
 };
 
