@@ -13,23 +13,36 @@ import re
 import socket
 import struct
 import subprocess
+import tempfile
 import time
 
 TIMEOUT = 10.0
 
 
 class Server:
-    """`ludus serve --port 0` on loopback; `port` is the one it printed."""
+    """`ludus serve --port 0` on loopback; `port` is the one it printed. Its
+    stdout and stderr go to a file (a pipe nobody reads could fill and stop
+    the server), read by output()."""
 
     def __init__(self, path, *args):
-        self.proc = subprocess.Popen([path, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not m:
-            self.proc.kill()
-            raise AssertionError(f"ludus serve printed {line!r}, not its address")
-        self.port = int(m.group(1))
+        self.log = tempfile.TemporaryFile()
+        self.argv = [path, "serve", "--port", "0", *args]
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT)
+        self.code = None
+        end = time.monotonic() + 15
+        while True:
+            m = re.search(r"http://127\.0\.0\.1:(\d+)/", self.output())
+            if m:
+                self.port = int(m.group(1))
+                return
+            if self.proc.poll() is not None or time.monotonic() > end:
+                self.proc.kill()
+                raise AssertionError(f"`{' '.join(self.argv)}` printed {self.output()[-2000:]!r}, not its address")
+            time.sleep(0.02)
+
+    def output(self):
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
 
     def __enter__(self):
         return self
@@ -42,15 +55,18 @@ class Server:
         return False
 
     def stop(self):
+        """Ends the server; AssertionError if it does not end within 5 s of
+        SIGTERM or reported a sanitizer error."""
         self.proc.terminate()
         try:
-            self.proc.wait(timeout=5)
+            self.code = self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.code = "killed"
             raise AssertionError("ludus serve did not end within 5 s of SIGTERM")
-        err = self.proc.stderr.read()
+        err = self.output()
         if "Sanitizer" in err or "runtime error" in err:
-            raise AssertionError("ludus serve reported:\n" + err[-3000:])
+            raise AssertionError("ludus serve reported a sanitizer error:\n" + err[-3000:])
 
 
 def http_get(port, target, headers=None):

@@ -26,8 +26,6 @@ import argparse
 import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +43,9 @@ from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "protocol"))
+from wsclient import Server  # noqa: E402  (ludus serve on a free port)
 
 GAMES = ["othello", "arimaa", "camelot", "linja", "mouse-cats", "hare-hounds", "fox-geese"]
 MOVETIME = 200
@@ -568,31 +569,6 @@ def test_malformed_messages(p):
 
 # ---- running ------------------------------------------------------------------
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(ludus, web_root):
-    port = free_port()
-    log = tempfile.TemporaryFile()
-    args = [ludus, "serve", "--port", str(port)] + (["--web-root", web_root] if web_root else [])
-    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-    end = time.monotonic() + 15
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            log.seek(0)
-            raise SystemExit(f"FAIL `{' '.join(args)}` exited with {proc.returncode}: {log.read().decode()[-2000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return proc, f"http://127.0.0.1:{port}/", log
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit(f"FAIL `{' '.join(args)}` did not accept connections on port {port} within 15 s")
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("ludus")
@@ -610,10 +586,14 @@ def main():
             sys.exit(1)
     if a.screenshots:
         os.makedirs(a.screenshots, exist_ok=True)
-    proc = log = None
+    server = None
     url = a.url
     if not url:
-        proc, url, log = start_server(os.path.abspath(a.ludus), a.web_root)
+        try:
+            server = Server(os.path.abspath(a.ludus), *(["--web-root", a.web_root] if a.web_root else []))
+        except AssertionError as e:
+            raise SystemExit(f"FAIL {e}")
+        url = f"http://127.0.0.1:{server.port}/"
     tests = [(n, f) for n, f in globals().items() if n.startswith("test_") and callable(f)]
     tests = [(n, f) for n, f in tests if not a.only or n == "test_page_and_connection" or any(w in n for w in a.only)]
     passed = failed = 0
@@ -649,24 +629,16 @@ def main():
         if page:
             page.d.quit()
             shutil.rmtree(page.downloads, ignore_errors=True)
-        if proc:
-            proc.terminate()
+        if server:
             try:
-                code = proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                code = "killed"
+                server.stop()
+            except AssertionError as e:
                 failed += 1
-                print("FAIL the server did not exit within 5 s of SIGTERM")
-            log.seek(0)
-            server_output = log.read().decode("utf-8", "replace")
-            if "Sanitizer" in server_output or "runtime error" in server_output:
-                failed += 1
-                print("FAIL the server reported a sanitizer error")
+                print(f"FAIL {e}")
             if failed:
-                tail = server_output[-1500:]
+                tail = server.output()[-1500:]
                 if tail.strip():
-                    print(f"  server output (exit {code}):\n    " + tail.replace("\n", "\n    "))
+                    print(f"  server output (exit {server.code}):\n    " + tail.replace("\n", "\n    "))
     print(f"{os.path.basename(sys.argv[0])}: {passed} passed, {failed} failed ({time.monotonic() - t_all:.1f} s)")
     sys.exit(1 if failed else 0)
 
