@@ -18,7 +18,6 @@
 #include <thread>
 #include <vector>
 
-#include "engine/best_thread.h"
 #include "engine/book.h"
 #include "engine/game_concept.h"
 #include "engine/level.h"
@@ -659,28 +658,6 @@ class GameSession final : public Session {
     report_line(r, cb);
   }
 
-  static std::vector<ThreadResult> thread_results(const std::vector<std::unique_ptr<Searcher<G>>>& searchers) {
-    std::vector<ThreadResult> results;
-    for (const auto& s : searchers)
-      results.push_back({s->completed_depth(), s->best_score(), !s->best_line().empty()});
-    return results;
-  }
-
-  // The last info line when a helper's line is the answer (engine/best_thread.h):
-  // its depth, score and line, which no report has shown (only the main
-  // thread reports its iterations).
-  void report_helper_choice(SearchShared<G>& shared, const Searcher<G>& helper, const SearchCallbacks& cb) {
-    IterationReport<G> r;
-    r.nodes = shared.total_nodes();
-    r.time_ms = shared.time.elapsed_ms();
-    r.hashfull = shared.tt ? shared.tt->hashfull() : 0;
-    r.depth = helper.completed_depth();
-    r.seldepth = r.depth;
-    r.score = helper.best_score();
-    r.pv = helper.best_line();
-    report_line(r, cb);
-  }
-
   // The score of a chosen line that is not the search's best: its root
   // score when the last iteration scored it (a weaker level's pick), else
   // the evaluation after its first turn (a search stopped before any root
@@ -759,17 +736,11 @@ class GameSession final : public Session {
       report_choice(shared, plain.best_line(), cb);
     } else if (n > 0) {
       const auto& searchers = run_searchers(shared, report);
-      // A weaker level chooses among the main thread's root scores, and a
-      // `go depth` answers with the main thread's line of that depth.
-      const std::size_t chosen = settings_.level > kRandomLevels && shared.limits.depth == 0
-                                     ? pick_best_thread(thread_results(searchers))
-                                     : 0;
-      std::vector<Move> line = searchers[chosen]->best_line();
+      std::vector<Move> line = searchers[0]->best_line();
       if (settings_.level <= kRandomLevels) line = level_choice(*searchers[0], line);
       const std::vector<Move> turn = first_turn(line);
       if (!turn.empty()) best = turn_to_string<G>(pos_, turn);
-      if (chosen == 0) report_choice(shared, line, cb);
-      else report_helper_choice(shared, *searchers[chosen], cb);
+      report_choice(shared, line, cb);
       bool complete = true;
       const auto turns = split_turns<G>(pos_, line, complete);
       if (turns.size() >= 2 && (complete || turns.size() > 2))
