@@ -28,6 +28,15 @@ DEPTHS = {"othello": 14, "arimaa": 10, "camelot": 9, "linja": 18, "mouse-cats": 
           "hare-hounds": 22, "fox-geese": 14}
 
 
+def last_nodes(info_lines):
+    """The node count of the last info line that has one (0 if none)."""
+    for line in reversed(info_lines):
+        w = line.split()
+        if "nodes" in w:
+            return int(w[w.index("nodes") + 1])
+    return 0
+
+
 def search_times(ludus, game, threads, openings, depth, hash_mib):
     """[(seconds, nodes)] of `go depth` over the openings."""
     e = UgiEngine([ludus], name=f"ludus T{threads}")
@@ -39,12 +48,7 @@ def search_times(ludus, game, threads, openings, depth, hash_mib):
             e.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
             e.sync(60)
             _, seconds, infos = e.go(f"depth {depth}", timeout=600)
-            nodes = 0
-            for line in infos:
-                w = line.split()
-                if "nodes" in w:
-                    nodes = int(w[w.index("nodes") + 1])
-            out.append((seconds, nodes))
+            out.append((seconds, last_nodes(infos)))
         return out
     finally:
         e.close()
@@ -67,16 +71,13 @@ def main():
         openings = read_openings(os.path.join(ROOT, "book/openings", f"{game}.txt"))[:args.positions]
         depth = args.depth or DEPTHS[game]
         runs = {t: search_times(args.ludus, game, t, openings, depth, args.hash) for t in counts}
-        base = sum(s for s, _ in runs[counts[0]])
-        cols = []
-        for t in counts:
-            secs = sum(s for s, _ in runs[t])
-            nodes = sum(n for _, n in runs[t])
-            cols.append(f"{secs:.2f} {nodes / max(secs, 1e-9) / 1e6:.2f}")
+        secs = {t: sum(s for s, _ in runs[t]) for t in counts}
+        nodes = {t: sum(n for _, n in runs[t]) for t in counts}
+        cols = [f"{secs[t]:.2f} {nodes[t] / max(secs[t], 1e-9) / 1e6:.2f}" for t in counts]
         ratios = []
         for t in counts[1:]:
             per = [a / max(b, 1e-9) for (a, _), (b, _) in zip(runs[t], runs[counts[0]])]
-            ratios.append(f"{sum(s for s, _ in runs[t]) / max(base, 1e-9):.2f} ({min(per):.2f}-{max(per):.2f})")
+            ratios.append(f"{secs[t] / max(secs[counts[0]], 1e-9):.2f} ({min(per):.2f}-{max(per):.2f})")
         print(f"{game} {depth} " + " ".join(cols) + " " + " ".join(ratios), flush=True)
 
 
