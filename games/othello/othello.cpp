@@ -21,7 +21,7 @@ std::vector<OptionSpec> Othello::options() {
   OptionSpec ev;
   ev.name = "Evaluator";
   ev.type = OptionType::Combo;
-  ev.default_value = "ludus";
+  ev.default_value = othello::patterns::shipped_weights() ? "pattern" : "ludus";
   ev.values = {"ludus", "seed", "pattern"};
   OptionSpec file;
   file.name = "PatternFile";

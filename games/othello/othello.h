@@ -17,6 +17,7 @@ namespace ludus {
 
 namespace othello::patterns {
 class PatternWeights;
+std::shared_ptr<const PatternWeights> shipped_weights();
 }
 
 struct Othello {
@@ -32,14 +33,16 @@ struct Othello {
   static constexpr bool kPerftFinishedIsLeaf = true;
 
   struct Config {
-    enum Evaluator { Ludus, Seed, Pattern } evaluator = Ludus;
     std::string pattern_file;  // PatternFile; empty: patterns::default_pattern_file()
-    // The weights read from pattern_file, once read (shared: the session
-    // copies the configuration).
-    std::shared_ptr<const othello::patterns::PatternWeights> patterns;
+    // The weights in use by `pattern` (shared: the session copies the
+    // configuration): at first the shipped file's, read once a process.
+    std::shared_ptr<const othello::patterns::PatternWeights> patterns = othello::patterns::shipped_weights();
+    // `pattern` when the shipped weight file could be read, else `ludus`.
+    enum Evaluator { Ludus, Seed, Pattern } evaluator = patterns ? Pattern : Ludus;
   };
 
-  // Evaluator (combo ludus|seed|pattern, default ludus) and PatternFile
+  // Evaluator (combo ludus|seed|pattern, default pattern, or ludus when the
+  // shipped weight file cannot be read) and PatternFile
   // (string, the weight file of `pattern`, read and checked when set and
   // when `pattern` is selected; docs/games/othello.md).
   static std::vector<OptionSpec> options();

@@ -192,12 +192,12 @@ TEST_CASE("othello: traits basics") {
   REQUIRE(opts.size() == 2);
   CHECK(opts[0].name == "Evaluator");
   CHECK(opts[0].type == ludus::OptionType::Combo);
-  CHECK(opts[0].default_value == "ludus");
+  CHECK(opts[0].default_value == "pattern");  // the shipped book/othello-patterns.bin
   CHECK(opts[0].values == std::vector<std::string>{"ludus", "seed", "pattern"});
   CHECK(opts[1].name == "PatternFile");  // patterns_test.cpp tests it
   CHECK(opts[1].type == ludus::OptionType::String);
   Othello::Config cfg;
-  CHECK(cfg.evaluator == Othello::Config::Ludus);
+  CHECK(cfg.evaluator == Othello::Config::Pattern);
   CHECK(bool(Othello::set_option(cfg, "evaluator", "SEED")));
   CHECK(cfg.evaluator == Othello::Config::Seed);
   CHECK(bool(Othello::set_option(cfg, "EVALUATOR", "Ludus")));
@@ -818,6 +818,7 @@ TEST_CASE("othello: ludus eval symmetries") {
 
 TEST_CASE("othello: ludus eval sanity") {
   Othello::Config cfg;
+  REQUIRE(bool(Othello::set_option(cfg, "Evaluator", "ludus")));
   CHECK(Othello::evaluate(Othello::start({}), cfg) == oth::evaluate(Othello::start({})));
   // start position: symmetric features, only parity/tempo terms may be nonzero
   const oth::Features f = oth::features(Othello::start({}));

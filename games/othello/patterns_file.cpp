@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <spdlog/spdlog.h>
+
 namespace ludus::othello::patterns {
 
 namespace {
@@ -119,6 +121,18 @@ std::string default_pattern_file() {
   if (const char* env = std::getenv("LUDUS_BOOK_DIR"); env && *env) dir = env;
   else dir = std::string(LUDUS_SOURCE_DIR) + "/book";
   return dir + "/othello-patterns.bin";
+}
+
+std::shared_ptr<const PatternWeights> shipped_weights() {
+  static const std::shared_ptr<const PatternWeights> weights = [] {
+    std::shared_ptr<const PatternWeights> w;
+    if (Status st = load_pattern_weights(default_pattern_file(), w); !st) {
+      spdlog::warn("othello: {}; the default evaluator is ludus", st.error);
+      return std::shared_ptr<const PatternWeights>();
+    }
+    return w;
+  }();
+  return weights;
 }
 
 }  // namespace ludus::othello::patterns

@@ -51,4 +51,10 @@ Status load_pattern_weights(const std::string& path, std::shared_ptr<const Patte
 // opening book book/othello.book is looked up too (engine/book.cpp).
 std::string default_pattern_file();
 
+// The weights of default_pattern_file() as the process first found it
+// (read once, at the first call; later calls share them), or null when that
+// file cannot be used: the default of Evaluator is then `ludus`, and a
+// warning says why on the log.
+std::shared_ptr<const PatternWeights> shipped_weights();
+
 }  // namespace ludus::othello::patterns

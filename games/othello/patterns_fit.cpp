@@ -204,6 +204,23 @@ FitResult fit_patterns(const std::vector<Sample>& samples, const FitOptions& opt
   for (int t = 1; t < std::clamp(options.threads, 1, kNumStages); ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  // A stage no position reached (in practice the first moves of the game,
+  // which self-play starts from openings) would evaluate every position as
+  // parity and mobility alone: it takes the weights of the nearest stage
+  // that was fitted (the later one on a tie: the opening's neighbours are
+  // later stages). FitResult::stages[st].fitted stays 0 to say so.
+  for (int st = 0; st < kNumStages; ++st) {
+    if (res.stages[st].fitted > 0) continue;
+    for (int d = 1; d < kNumStages; ++d) {
+      int from = -1;
+      if (st + d < kNumStages && res.stages[st + d].fitted > 0) from = st + d;
+      else if (st - d >= 0 && res.stages[st - d].fitted > 0) from = st - d;
+      if (from < 0) continue;
+      std::copy_n(res.weights.begin() + static_cast<std::ptrdiff_t>(from) * kWeightsPerStage, kWeightsPerStage,
+                  res.weights.begin() + static_cast<std::ptrdiff_t>(st) * kWeightsPerStage);
+      break;
+    }
+  }
   return res;
 }
 

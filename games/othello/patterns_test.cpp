@@ -257,12 +257,19 @@ TEST_CASE("othello patterns: the Evaluator and PatternFile options") {
   const auto specs = Othello::options();
   REQUIRE(specs.size() == 2);
   CHECK(specs[0].name == "Evaluator");
-  CHECK(specs[0].default_value == "ludus");  // the default stays until a match says otherwise
+  // The shipped weights (book/othello-patterns.bin) make `pattern` the
+  // default; without them it is `ludus`.
+  const auto shipped = pat::shipped_weights();
+  CHECK(shipped == pat::shipped_weights());  // read once
+  CHECK(specs[0].default_value == (shipped ? "pattern" : "ludus"));
+  CHECK(Othello::Config{}.evaluator == (shipped ? Othello::Config::Pattern : Othello::Config::Ludus));
+  CHECK(Othello::Config{}.patterns == shipped);
   CHECK(std::find(specs[0].values.begin(), specs[0].values.end(), "pattern") != specs[0].values.end());
   CHECK(specs[1].name == "PatternFile");
   CHECK(specs[1].default_value == "<empty>");
 
   Othello::Config cfg;
+  REQUIRE(bool(Othello::set_option(cfg, "Evaluator", "ludus")));
   REQUIRE(bool(Othello::set_option(cfg, "PatternFile", good)));
   CHECK(cfg.evaluator == Othello::Config::Ludus);  // a file alone does not change the evaluator
   REQUIRE(bool(Othello::set_option(cfg, "Evaluator", "pattern")));
@@ -281,12 +288,14 @@ TEST_CASE("othello patterns: the Evaluator and PatternFile options") {
   std::string bytes = read_bytes(good);
   write_bytes(good, bytes.substr(0, bytes.size() / 2));
   Othello::Config ludus_cfg;
+  REQUIRE(bool(Othello::set_option(ludus_cfg, "Evaluator", "ludus")));
+  const auto ludus_weights = ludus_cfg.patterns;
   ludus_cfg.pattern_file = good;
   const ludus::Status st = Othello::set_option(ludus_cfg, "Evaluator", "pattern");
   CHECK_FALSE(bool(st));
   CHECK(st.error.find("truncated") != std::string::npos);
   CHECK(ludus_cfg.evaluator == Othello::Config::Ludus);
-  CHECK(ludus_cfg.patterns == nullptr);
+  CHECK(ludus_cfg.patterns == ludus_weights);
   std::remove(good.c_str());
 }
 
@@ -389,8 +398,8 @@ TEST_CASE("othello patterns: L2 shrinks, smoothing borrows from the neighbouring
   CHECK(norm(tight.weights) < 0.5 * norm(loose.weights));
   const int st = samples.front().stage;
   CHECK(tight.stages[st].train_rms > loose.stages[st].train_rms);
-  // Stages without positions: 0 without smoothing, fitted from the
-  // neighbours' positions with it.
+  // Stages without positions: without smoothing, a copy of the nearest
+  // fitted stage; with it, fitted from the neighbours' positions.
   int empty_stage = -1;
   for (int s = 0; s < pat::kNumStages; ++s)
     if (loose.stages[s].fitted == 0 && ((s > 0 && loose.stages[s - 1].train > 0) ||
@@ -402,7 +411,15 @@ TEST_CASE("othello patterns: L2 shrinks, smoothing borrows from the neighbouring
     for (int j = 0; j < pat::kWeightsPerStage; ++j) sum += std::abs(r.weights[static_cast<std::size_t>(s) * pat::kWeightsPerStage + j]);
     return sum;
   };
-  CHECK(stage_norm(loose, empty_stage) == 0);
+  int nearest = -1;
+  for (int d = 1; nearest < 0; ++d) {
+    if (empty_stage + d < pat::kNumStages && loose.stages[empty_stage + d].fitted > 0) nearest = empty_stage + d;
+    else if (empty_stage - d >= 0 && loose.stages[empty_stage - d].fitted > 0) nearest = empty_stage - d;
+  }
+  CHECK(stage_norm(loose, empty_stage) > 0);
+  for (int j = 0; j < pat::kWeightsPerStage; ++j)
+    REQUIRE(loose.weights[static_cast<std::size_t>(empty_stage) * pat::kWeightsPerStage + j] ==
+            loose.weights[static_cast<std::size_t>(nearest) * pat::kWeightsPerStage + j]);
   opt.l2 = 0.01;
   opt.smooth = 0.5;
   const auto smooth = pat::fit_patterns(samples, opt);

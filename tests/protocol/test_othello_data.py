@@ -183,6 +183,10 @@ def test_train_and_select_the_pattern_evaluator(path):
                 e.ok("setoption name OwnBook value false")
                 e.ok("position startpos moves f5 d6 c3")
                 ludus_eval = e.cmd("eval")
+                # Without the shipped weights the default evaluator is ludus.
+                check(not ludus_eval[0].startswith("info string pattern eval"), e, f"default eval: {ludus_eval}")
+                check(e.cmd("setoption name Evaluator value ludus") == [] and e.cmd("eval") == ludus_eval, e,
+                      "the default evaluator without the shipped weights is not ludus")
                 for line in ("setoption name Evaluator value pattern",
                              f"setoption name PatternFile value {os.path.join(tmp, 'missing.bin')}",
                              f"setoption name PatternFile value {corrupt}"):

@@ -132,15 +132,11 @@ def test_setoption_valid_values(path):
                      "setoption name MoveOverhead value 0", "setoption name MoveOverhead value 100",
                      "setoption name Ponder value true", "setoption name Ponder value false"]:
             e.ok(line)
-        # `pattern` needs a weight file, and none ships yet (its tests:
-        # tests/protocol/test_othello_data.py, which trains one); selecting
-        # it without one is an error line, checked here.
+        # `pattern` reads the shipped book/othello-patterns.bin (without
+        # it: tests/protocol/test_othello_data.py).
+        check(options["Evaluator"][1].startswith("default pattern "), e, f"Evaluator: {options['Evaluator']}")
         for v in combo_values(options["Evaluator"][1]):
-            if v == "pattern":
-                out = e.cmd("setoption name Evaluator value pattern")
-                check(len(out) == 1 and ERROR_RE.match(out[0]), e, f"Evaluator pattern without a file: {out}")
-            else:
-                e.ok(f"setoption name Evaluator value {v}")
+            e.ok(f"setoption name Evaluator value {v}")
         e.ok("setoption name evaluator value " + combo_values(options["Evaluator"][1])[0].upper())
         check(e.query("game") == "othello", e, "query game after setoption Game othello")
 
@@ -168,7 +164,7 @@ def test_game_option_and_newgame(path):
 def test_evaluator_changes_eval(path):
     with engine(path) as e:
         _, options = handshake(e)
-        values = [v for v in combo_values(options["Evaluator"][1]) if v != "pattern"]  # see above
+        values = combo_values(options["Evaluator"][1])
         e.ok("setoption name OwnBook value false")
         outputs = {}
         for v in values:
