@@ -73,6 +73,17 @@ concept HasQuietPruning = requires(const typename G::Position& p, typename G::Mo
   { G::futility_margin(depth) } -> std::convertible_to<Score>;
   { G::late_move_limit(depth) } -> std::convertible_to<int>;
 };
+// Optional ProbCut (M. Buro, 1995): where the value of a shallow search
+// predicts the deep one closely (Othello), a non-PV node of `depth` first
+// searches `shallow` plies with null windows at beta + margin and
+// alpha - margin; if the shallow value clears either, the deep search would
+// almost surely fail the same way and the node returns that bound at once.
+// The hook returns false where the cut is off (too shallow), else sets the
+// shallow depth and the margin (a multiple of the shallow-to-deep error).
+template <class G>
+concept HasProbCut = requires(const typename G::Position& p, int depth, int& shallow, Score& margin) {
+  { G::probcut(p, depth, shallow, margin) } -> std::convertible_to<bool>;
+};
 // Optional static win detector: the number of plies in which the side to
 // move surely wins (a goal reachable in the steps left of an Arimaa turn),
 // 0 when it finds none. It must never claim a win that does not exist; the
@@ -655,6 +666,26 @@ class Searcher {
         after_null_[ply + 1] = false;
         if (stopped()) return 0;
         if (s >= beta) return s >= kMateBound ? beta : s;
+      }
+    }
+
+    if constexpr (HasProbCut<G>) {
+      // The shallow searches run at this same ply: they refill this ply's
+      // move list with the same moves (ordered again below) and its killers.
+      int shallow = 0;
+      Score margin = 0;
+      if (!pv_node && n > 1 && std::abs(beta) < kMateBound && std::abs(alpha) < kMateBound &&
+          G::probcut(pos, depth, shallow, margin) && shallow < depth) {
+        if (const Score hi = beta + margin; hi < kMateBound) {
+          const Score s = search(pos, hi - 1, hi, shallow, ply, false);
+          if (stopped()) return 0;
+          if (s >= hi) return beta;
+        }
+        if (const Score lo = alpha - margin; lo > -kMateBound) {
+          const Score s = search(pos, lo, lo + 1, shallow, ply, false);
+          if (stopped()) return 0;
+          if (s <= lo) return alpha;
+        }
       }
     }
 

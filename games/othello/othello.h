@@ -81,6 +81,11 @@ struct Othello {
   // empty squares (the game cannot last longer than that in placements).
   static int exact_depth(const Position& pos) { return pos.empty_count(); }
 
+  // ProbCut (engine/search.h): a search of about half the depth, of the
+  // same parity (the side to move at the horizon matters in Othello),
+  // predicts the deep value within a few discs; margin = t x that error.
+  static bool probcut(const Position& pos, int depth, int& shallow, Score& margin);
+
   // Time management: the mover places at most half of the empty squares.
   static int moves_left(const Position& pos) { return (pos.empty_count() + 1) / 2; }
 

@@ -207,6 +207,21 @@ TEST_CASE("othello: traits basics") {
   CHECK(cfg.evaluator == Othello::Config::Ludus);
 }
 
+TEST_CASE("othello: ProbCut's shallow searches keep the parity of the depth") {
+  const Board b = Othello::start({});
+  int shallow = -1;
+  ludus::Score margin = -1;
+  for (int depth = 0; depth < 4; ++depth) CHECK_FALSE(Othello::probcut(b, depth, shallow, margin));
+  for (int depth = 4; depth <= 40; ++depth) {
+    CAPTURE(depth);
+    REQUIRE(Othello::probcut(b, depth, shallow, margin));
+    CHECK(shallow >= 2);
+    CHECK(shallow <= depth - 2);
+    CHECK((depth - shallow) % 2 == 0);
+    CHECK(margin > 0);
+  }
+}
+
 TEST_CASE("othello: pack/unpack") {
   CHECK(Othello::pack(oth::kNoMove) == 0);
   CHECK(Othello::unpack(0) == oth::kNoMove);

@@ -26,6 +26,18 @@ Score minimax(const typename G::Position& p, int ply) {
   return best;
 }
 
+// Minimax to a fixed depth, the evaluation at the horizon.
+template <class G>
+Score minimax_to_depth(const typename G::Position& p, int depth) {
+  if (G::outcome(p) != Outcome::Ongoing) return G::terminal_score(p, 0);
+  if (depth == 0) return G::evaluate(p, {});
+  typename G::Move moves[G::kMaxMoves];
+  const int n = G::legal_moves(p, moves);
+  Score best = -kInfinity;
+  for (int i = 0; i < n; ++i) best = std::max(best, -minimax_to_depth<G>(G::play(p, moves[i]), depth - 1));
+  return best;
+}
+
 template <class G>
 struct SearchRun {
   TranspositionTable tt;
@@ -182,6 +194,18 @@ TEST_CASE("search: a search stopped after its best move failed low keeps the las
     }
   }
   CHECK(stopped_in_depth7 >= 2);
+}
+
+TEST_CASE("search: ProbCut with a sound margin keeps every value and searches fewer nodes") {
+  const auto root = Race::start({});
+  for (int depth = 1; depth <= 7; ++depth) {
+    CAPTURE(depth);
+    SearchRun<Race> plain(root, depth);
+    SearchRun<RaceCut> cut(root, depth);
+    CHECK(cut.searcher->best_score() == plain.searcher->best_score());
+    if (depth <= 5) CHECK(plain.searcher->best_score() == minimax_to_depth<Race>(root, depth));
+    if (depth == 7) CHECK(cut.searcher->nodes() < plain.searcher->nodes());
+  }
 }
 
 TEST_CASE("mate score helpers") {

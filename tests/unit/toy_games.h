@@ -355,4 +355,73 @@ struct Costly : ToyTraits<Costly> {
 
 static_assert(GameTraits<Costly>);
 
+// Each player in turn picks one of 4 moves, which adds 0-3 points (a hash of
+// the line played so far) to the mover's lead, 0-300 on the first two
+// plies; the evaluation is the lead. Two more plies from ply 2 on change a
+// value by at most 3 points either way, so below the root a search 2 plies
+// shallower bounds the deep value within 3: ProbCut with a margin of 4 is
+// sound, and RaceCut (below) must find exactly Race's values. The first
+// plies' large gains spread the values, so the cuts are taken often.
+struct Race : ToyTraits<Race> {
+  static constexpr std::string_view kName = "race";
+  static constexpr int kMaxMoves = 4;
+  static constexpr int kLength = 40;  // plies; deeper than any test searches
+  struct Position {
+    int lead = 0;  // P1's points minus P2's
+    int plies = 0;
+    std::uint64_t line = 1;  // hash of the moves played
+    Side side = Side::P1;
+  };
+  using Move = int;  // 0..3
+
+  static Position start(const Config&) { return {}; }
+  static int gain(const Position& p, Move m) {
+    const int g = static_cast<int>(((p.line * 4 + static_cast<std::uint64_t>(m)) * 0x9E3779B97F4A7C15ull) >> 62);
+    return p.plies < 2 ? 100 * g : g;
+  }
+  static Outcome outcome(const Position& p) {
+    if (p.plies < kLength) return Outcome::Ongoing;
+    return p.lead > 0 ? Outcome::P1Win : p.lead < 0 ? Outcome::P2Win : Outcome::Draw;
+  }
+  static int legal_moves(const Position& p, Move* out) {
+    if (p.plies >= kLength) return 0;
+    for (int m = 0; m < 4; ++m) out[m] = m;
+    return 4;
+  }
+  static Position play(const Position& p, Move m) {
+    const int g = gain(p, m);
+    return {p.lead + (p.side == Side::P1 ? g : -g), p.plies + 1, p.line * 0x100000001B3ull + static_cast<std::uint64_t>(m) + 1,
+            opposite(p.side)};
+  }
+  static std::uint64_t key(const Position& p) { return p.line * 0xC2B2AE3D27D4EB4Full + (p.side == Side::P2); }
+  static Score evaluate(const Position& p, const Config&) {
+    return static_cast<Score>(p.side == Side::P1 ? p.lead : -p.lead);
+  }
+  static Score terminal_score(const Position& p, int) { return evaluate(p, {}); }
+  static std::string move_to_string(Move m) { return std::to_string(m); }
+  static Status parse_move(const Position&, std::string_view s, Move& m) {
+    if (s.size() != 1 || s[0] < '0' || s[0] > '3') return Status::fail("bad move");
+    m = s[0] - '0';
+    return Status::ok();
+  }
+  static std::string to_fen(const Position& p) { return std::to_string(p.lead) + " " + std::to_string(p.plies); }
+  static Status parse_fen(std::string_view, Position&, const Config&) { return Status::fail("unsupported"); }
+  static std::uint16_t pack(Move m) { return static_cast<std::uint16_t>(m + 1); }
+  static Move unpack(std::uint16_t u) { return u - 1; }
+};
+
+struct RaceCut : Race {
+  static constexpr std::string_view kName = "racecut";
+  static bool probcut(const Position&, int depth, int& shallow, Score& margin) {
+    if (depth < 3) return false;
+    shallow = depth - 2;
+    margin = 4;
+    return true;
+  }
+};
+
+static_assert(GameTraits<Race>);
+static_assert(GameTraits<RaceCut>);
+static_assert(HasProbCut<RaceCut> && !HasProbCut<Race>);
+
 }  // namespace ludus::toy
