@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "games/othello/eval.h"
+#include "games/othello/patterns.h"
+#include "games/othello/patterns_file.h"
 #include "games/othello/stability.h"
 
 namespace ludus::othello {
@@ -121,7 +123,7 @@ struct EndgameSolver::MoveItem {
 
 // ---------------------------------------------------------------- table
 
-EndgameSolver::EndgameSolver(std::size_t mb) {
+EndgameSolver::EndgameSolver(std::size_t mb) : order_weights_(patterns::shipped_weights()) {
   const std::size_t bytes = std::max<std::size_t>(mb, 1) << 20;
   std::size_t n = 1;
   while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
@@ -340,11 +342,21 @@ int EndgameSolver::search_child(Bitboard P, Bitboard O, int alpha, int n) {
 // ---------------------------------------------------------------- deep search
 
 namespace {
+constexpr int kBigScore = 100000;
+}  // namespace
+
+// The pattern evaluation predicts final margins better than the ludus one
+// (held-out error 5.3 against 7.4 discs), so its best move is more often
+// the solver's: FFO #40-#49 searched fewer nodes with it.
+int EndgameSolver::order_eval(Bitboard P, Bitboard O) const {
+  const Board b{P, O, Side::P1};
+  return order_weights_ ? order_weights_->evaluate(b) : evaluate(b);
+}
+
 // Plain alpha-beta with the evaluation at the leaves (centi-discs), for move
 // ordering and the root's first guess only.
-constexpr int kBigScore = 100000;
-int mid_search(Bitboard P, Bitboard O, int alpha, int beta, int depth) {
-  if (depth == 0) return evaluate(Board{P, O, Side::P1});
+int EndgameSolver::mid_search(Bitboard P, Bitboard O, int alpha, int beta, int depth) const {
+  if (depth == 0) return order_eval(P, O);
   const Bitboard moves = legal_moves_mask(P, O);
   if (!moves) {
     if (!legal_moves_mask(O, P)) return 100 * final_score(P, O);
@@ -362,8 +374,6 @@ int mid_search(Bitboard P, Bitboard O, int alpha, int beta, int depth) {
   }
   return best;
 }
-
-}  // namespace
 
 // Fills `list` with the moves of P and their ordering scores; returns count.
 // The hash move first, then a wipeout; with many empties by a static or
@@ -399,7 +409,7 @@ int EndgameSolver::order_moves(Bitboard P, Bitboard O, Bitboard moves, int tt_mo
       // the opponent's best reply by a 1-ply search, plus fastest-first.
       score = (1 << 20) - mid_search(np, no, -kBigScore, kBigScore, 1) - kOrderMobilityWeight * mob;
     } else if (n >= kEvalOrderMin) {
-      score = (1 << 20) - evaluate(Board{np, no, Side::P1}) - kOrderMobilityWeight * mob;
+      score = (1 << 20) - order_eval(np, no) - kOrderMobilityWeight * mob;
     } else {
       // Fastest first; then edge discs made stable (corners and what they
       // anchor: -8% nodes on the FFO set); then fewer empty squares next

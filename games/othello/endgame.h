@@ -16,12 +16,17 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/types.h"
 #include "games/othello/board.h"
 
 namespace ludus::othello {
+
+namespace patterns {
+class PatternWeights;
+}
 
 class EndgameSolver {
  public:
@@ -89,6 +94,12 @@ class EndgameSolver {
   int search_child(Bitboard P, Bitboard O, int alpha, int n);  // dispatch on n
   struct MoveItem;
   int order_moves(Bitboard P, Bitboard O, Bitboard moves, int tt_move, int n, MoveItem* list) const;
+
+  // The evaluation that orders moves far from the end (and the root's
+  // first guess): the shipped pattern weights, or null for the ludus one.
+  std::shared_ptr<const patterns::PatternWeights> order_weights_;
+  int order_eval(Bitboard P, Bitboard O) const;
+  int mid_search(Bitboard P, Bitboard O, int alpha, int beta, int depth) const;
 
   std::vector<Bucket> table_;
   std::size_t mask_ = 0;
