@@ -346,8 +346,8 @@ constexpr int kBigScore = 100000;
 }  // namespace
 
 // The pattern evaluation predicts final margins better than the ludus one
-// (held-out error 5.3 against 7.4 discs), so its best move is more often
-// the solver's: FFO #40-#49 searched fewer nodes with it.
+// (held-out errors in docs/BENCHMARKS.md), so its best move is more often
+// the solver's: FFO #40-#44 took 20% fewer nodes with it.
 int EndgameSolver::order_eval(Bitboard P, Bitboard O) const {
   const Board b{P, O, Side::P1};
   return order_weights_ ? order_weights_->evaluate(b) : evaluate(b);
