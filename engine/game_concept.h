@@ -96,6 +96,11 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       writes the solver's best line from a position it has just solved
 //       (from its own table) and returns its length, so that `info ... pv`
 //       goes on past the node where the search handed over to the solver.
+//       Optional: static int solve_jump_depth(const Position& root): the
+//       midgame depth the iterations reach before they jump to an exact
+//       solve of the root (default 4). The solver's root window starts from
+//       that iteration's score and its move order from the table, so a
+//       deeper start can pay for itself many times over.
 //       Optional: std::atomic<std::uint64_t>* live_node_counter()
 //       the node count of the solve in progress (0 between solves), added
 //       to the search's count in the reports made while a long solve runs.

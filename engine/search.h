@@ -38,6 +38,10 @@ concept HasSolver = requires(const typename G::Position& p) {
   { G::exact_depth(p) } -> std::convertible_to<int>;
 };
 template <class G>
+concept HasSolveJumpDepth = requires(const typename G::Position& p) {
+  { G::solve_jump_depth(p) } -> std::convertible_to<int>;
+};
+template <class G>
 concept HasNoisyMoves = requires(const typename G::Position& p, typename G::Move* out) {
   { G::noisy_moves(p, out) } -> std::convertible_to<int>;
 };
@@ -351,7 +355,9 @@ class Searcher {
         // Near the end the exact solver is cheaper than more midgame
         // iterations: jump to the full depth once the budget allows it.
         const int exact = G::exact_depth(root_);
-        if (depth < exact && depth >= 4 && exact <= solve_jump_limit() &&
+        int jump_from = 4;
+        if constexpr (HasSolveJumpDepth<G>) jump_from = std::max(jump_from, G::solve_jump_depth(root_));
+        if (depth < exact && depth >= jump_from && exact <= solve_jump_limit() &&
             (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
       }

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/search.h"
+#include "engine/tt.h"
 #include "games/othello/eval.h"
 #include "games/othello/eval_seed.h"
 #include "games/othello/notation.h"
@@ -711,6 +713,31 @@ TEST_CASE("othello: exact_depth and Solver type") {
   static_assert(std::is_same_v<Othello::Solver, oth::EndgameSolver>);
   CHECK(Othello::exact_depth(Othello::start({})) == 60);
   CHECK(Othello::exact_depth(fen("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")) == 14);
+}
+
+TEST_CASE("othello: the search jumps to the exact solve only after a midgame iteration of solve_jump_depth") {
+  // FFO #40 (20 empties, value +38, best a2).
+  const Board root = fen("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
+  const int empties = root.empty_count();
+  REQUIRE(Othello::solve_jump_depth(root) < empties);
+  ludus::TranspositionTable tt;
+  tt.resize(16);
+  Othello::Config cfg;
+  ludus::SearchShared<Othello> shared;
+  shared.tt = &tt;
+  shared.config = &cfg;
+  shared.limits.depth = 60;
+  shared.time.start(shared.limits, Othello::side_to_move(root), 30, 0);
+  oth::EndgameSolver solver(16);
+  ludus::Searcher<Othello> searcher(0, shared, &solver);
+  std::vector<int> depths;
+  searcher.run(root, [&](const ludus::IterationReport<Othello>& r) { depths.push_back(r.depth); });
+  REQUIRE(depths.size() >= 2);
+  CHECK(depths.back() == empties);
+  // The iteration before the solve is the last midgame one: solve_jump_depth - 1.
+  CHECK(depths[depths.size() - 2] == Othello::solve_jump_depth(root) - 1);
+  CHECK(searcher.best_score() == 3800);
+  CHECK(Othello::move_to_string(searcher.best_line().front()) == "a2");
 }
 
 // ===================================================================== stability
