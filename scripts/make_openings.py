@@ -3,7 +3,7 @@
 positions a few turns deep, written as `moves m1 m2 ...` lines (the format
 scripts/match.py reads).
 
-  scripts/make_openings.py --game othello --plies 6 --count 60 --depth 6 --margin 150 \\
+  scripts/make_openings.py --game othello --plies 6 --count 60 --depth 16 --margin 100 \\
       --out book/openings/othello.txt
   scripts/make_openings.py --game linja --plies 2 --count 60 --depth 12 --margin 60 \\
       --all --verify-depth 18 --option OwnBook=false --out book/openings/linja.txt
