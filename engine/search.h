@@ -38,10 +38,6 @@ concept HasSolver = requires(const typename G::Position& p) {
   { G::exact_depth(p) } -> std::convertible_to<int>;
 };
 template <class G>
-concept HasSolveJumpDepth = requires(const typename G::Position& p) {
-  { G::solve_jump_depth(p) } -> std::convertible_to<int>;
-};
-template <class G>
 concept HasNoisyMoves = requires(const typename G::Position& p, typename G::Move* out) {
   { G::noisy_moves(p, out) } -> std::convertible_to<int>;
 };
@@ -169,6 +165,15 @@ template <class G>
 constexpr Score aspiration_delta() {
   if constexpr (requires { G::kAspirationDelta; }) return G::kAspirationDelta;
   return 50;
+}
+
+// The midgame depth the iterations reach before they may jump to an exact
+// solve of the root: the game's solve_jump_depth hook, at least 4.
+template <class G>
+int solve_jump_depth(const typename G::Position& root) {
+  if constexpr (requires { { G::solve_jump_depth(root) } -> std::convertible_to<int>; })
+    return std::max(4, G::solve_jump_depth(root));
+  return 4;
 }
 
 // IllegalThird: a move that ends the turn on a position already seen twice
@@ -355,9 +360,7 @@ class Searcher {
         // Near the end the exact solver is cheaper than more midgame
         // iterations: jump to the full depth once the budget allows it.
         const int exact = G::exact_depth(root_);
-        int jump_from = 4;
-        if constexpr (HasSolveJumpDepth<G>) jump_from = std::max(jump_from, G::solve_jump_depth(root_));
-        if (depth < exact && depth >= jump_from && exact <= solve_jump_limit() &&
+        if (depth < exact && depth >= solve_jump_depth<G>(root_) && exact <= solve_jump_limit() &&
             (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
       }

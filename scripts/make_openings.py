@@ -3,8 +3,10 @@
 positions a few turns deep, written as `moves m1 m2 ...` lines (the format
 scripts/match.py reads).
 
-  scripts/make_openings.py --game othello --plies 6 --count 60 --depth 16 --margin 100 \\
-      --out book/openings/othello.txt
+  scripts/make_openings.py --game othello --plies 6 --count 240 --depth 16 --margin 100 \\
+      --seed 20261203 --option OwnBook=false --out candidates.txt
+      (book/openings/othello.txt keeps the 60 of these that Zebra also scores
+      closest to level: its header and docs/games/othello.md say how)
   scripts/make_openings.py --game linja --plies 2 --count 60 --depth 12 --margin 60 \\
       --all --verify-depth 18 --option OwnBook=false --out book/openings/linja.txt
 

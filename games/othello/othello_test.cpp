@@ -13,14 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/search.h"
-#include "engine/tt.h"
 #include "games/othello/eval.h"
 #include "games/othello/eval_seed.h"
 #include "games/othello/notation.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_test_util.h"
 #include "games/othello/stability.h"
+#include "tests/unit/search_run.h"
 
 using ludus::Othello;
 using ludus::Outcome;
@@ -720,24 +719,16 @@ TEST_CASE("othello: the search jumps to the exact solve only after a midgame ite
   const Board root = fen("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
   const int empties = root.empty_count();
   REQUIRE(Othello::solve_jump_depth(root) < empties);
-  ludus::TranspositionTable tt;
-  tt.resize(16);
-  Othello::Config cfg;
-  ludus::SearchShared<Othello> shared;
-  shared.tt = &tt;
-  shared.config = &cfg;
-  shared.limits.depth = 60;
-  shared.time.start(shared.limits, Othello::side_to_move(root), 30, 0);
   oth::EndgameSolver solver(16);
-  ludus::Searcher<Othello> searcher(0, shared, &solver);
+  ludus::test::SearchRun<Othello> run(root, 60, 0, &solver, 16);
   std::vector<int> depths;
-  searcher.run(root, [&](const ludus::IterationReport<Othello>& r) { depths.push_back(r.depth); });
+  for (const auto& r : run.reports) depths.push_back(r.depth);
   REQUIRE(depths.size() >= 2);
   CHECK(depths.back() == empties);
   // The iteration before the solve is the last midgame one: solve_jump_depth - 1.
   CHECK(depths[depths.size() - 2] == Othello::solve_jump_depth(root) - 1);
-  CHECK(searcher.best_score() == 3800);
-  CHECK(Othello::move_to_string(searcher.best_line().front()) == "a2");
+  CHECK(run.searcher->best_score() == 3800);
+  CHECK(Othello::move_to_string(run.searcher->best_line().front()) == "a2");
 }
 
 // ===================================================================== stability

@@ -3,10 +3,12 @@
 
 #include "engine/perft.h"
 #include "engine/search.h"
+#include "tests/unit/search_run.h"
 #include "tests/unit/toy_games.h"
 
 using namespace ludus;
 using namespace ludus::toy;
+using ludus::test::SearchRun;
 
 namespace {
 
@@ -37,26 +39,6 @@ Score minimax_to_depth(const typename G::Position& p, int depth) {
   for (int i = 0; i < n; ++i) best = std::max(best, -minimax_to_depth<G>(G::play(p, moves[i]), depth - 1));
   return best;
 }
-
-template <class G>
-struct SearchRun {
-  TranspositionTable tt;
-  typename G::Config cfg;
-  SearchShared<G> shared;
-  std::unique_ptr<Searcher<G>> searcher;
-  std::vector<IterationReport<G>> reports;
-
-  SearchRun(const typename G::Position& root, int depth, std::uint64_t nodes = 0) {
-    tt.resize(1);
-    shared.tt = &tt;
-    shared.config = &cfg;
-    shared.limits.depth = depth;
-    shared.limits.nodes = nodes;
-    shared.time.start(shared.limits, G::side_to_move(root), 30, 0);
-    searcher = std::make_unique<Searcher<G>>(0, shared);
-    searcher->run(root, [this](const IterationReport<G>& r) { reports.push_back(r); });
-  }
-};
 
 }  // namespace
 
