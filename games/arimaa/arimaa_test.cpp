@@ -1144,7 +1144,7 @@ TEST_CASE("arimaa: material (HarLog, centi-rabbits)") {
   CHECK(material_balance(full, kGold) == 0);
   const Position one = fen("rrrrrrr1/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 2");
   CHECK(material_balance(one, kGold) == 100);
-  // The evaluation's material term weighs it 1.25 times (kMaterialPercent).
+  // The evaluation's material term weighs it 1.25 times (its kTermPercent).
   const auto lines = eval_lines(one);
   CHECK(std::find(lines.begin(), lines.end(), "material 125") != lines.end());
   const Position few = fen("r7/hdcemcdh/8/8/8/8/HDCMECDH/RR6 g 2");

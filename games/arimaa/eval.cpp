@@ -103,20 +103,39 @@ inline int mirror(int c, int sq) { return c == kGold ? sq : sq ^ 56; }
 
 struct Terms {
   int material = 0, traps = 0, frozen = 0, danger = 0, elephant = 0, pieces = 0, rabbits = 0, goal = 0, hostages = 0,
-      captures = 0, threats = 0;
-  int total() const {
-    return material + traps + frozen + danger + elephant + pieces + rabbits + goal + hostages + captures + threats;
+      captures = 0, threats = 0, unstoppable = 0;
+  // In the order of kEvalTermNames.
+  std::array<int, kNumEvalTerms> values() const {
+    return {material, traps, frozen, danger, elephant, pieces, rabbits, goal, hostages, captures, threats, unstoppable};
   }
 };
 
-// The material term counts HarLog (first rabbit 100) times 1.25. At 1.0
-// a cat (140) weighs less than a camel held hostage and frozen (+62 and
-// +87 in a game the seed won after taking that cat), and the seed, whose
-// cat is worth 250 centi-rabbits, takes pieces that ludus gives for such
-// terms. x1.25: 95 and 98 of 100 against the seed where x1.0 scores 94
-// and 91, 665 of 700 in all; x1.5 trades less but wins no more (94 and 94
-// beside 93 and 95).
-constexpr int kMaterialPercent = 125;
+// The weight of each term in percent, in the order of kEvalTermNames,
+// fitted to the results of games (tune/eval_fit.cpp; docs/games/arimaa.md
+// gives the command): the logistic regression of the result on the
+// unweighted terms at every turn start, scaled so that material keeps its
+// weight. Material's own weight, HarLog x1.25, is older than the fit: at
+// 1.0 a cat (140) weighs less than a camel held hostage and frozen (+62
+// and +87 in a game the seed won after taking that cat); x1.25 won 665 of
+// 700 against the seed, x1.5 no more.
+constexpr std::array<int, kNumEvalTerms> kTermPercent = {125, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100};
+enum TermIndex { kMaterialTerm, kTrapsTerm, kFrozenTerm, kDangerTerm, kElephantTerm, kPiecesTerm, kRabbitsTerm,
+                 kGoalTerm, kHostagesTerm, kCapturesTerm, kThreatsTerm, kUnstoppableTerm };
+
+int weigh(int value, int term) { return value * kTermPercent[term] / 100; }
+
+// The weighted terms, each rounded on its own (eval_lines prints them, and
+// they add up to the score).
+std::array<int, kNumEvalTerms> weighted(const Terms& t) {
+  std::array<int, kNumEvalTerms> v = t.values();
+  for (int i = 0; i < kNumEvalTerms; ++i) v[i] = weigh(v[i], i);
+  return v;
+}
+int weighted_total(const Terms& t) {
+  int sum = 0;
+  for (int v : weighted(t)) sum += v;
+  return sum;
+}
 
 // The side to move's best capture within the steps it has left counts
 // 7/10 of the material it wins (the opponent may still recapture).
@@ -365,7 +384,7 @@ Terms compute_base(const Position& p) {
   const int us = p.side, them = us ^ 1;
   // Material.
   const double m = harlog_side(p, us) - harlog_side(p, them);
-  t.material = static_cast<int>(std::lround(m * mat().scale * kMaterialPercent / 100));
+  t.material = static_cast<int>(std::lround(m * mat().scale));
   // Trap control shared by both sides' terms.
   int control[4][2];
   int ti = 0;
@@ -441,7 +460,10 @@ int capture_term(const Position& q) { return q.setup_phase() ? 0 : capture_gain(
 Terms compute(const Position& p) {
   Terms t = compute_base(p);
   const Position q = board_only(p);
-  if (with_opponent_threats(q, t) && !goal_threat_stoppable(q)) t.goal = -kUnstoppableGoal;
+  if (with_opponent_threats(q, t) && !goal_threat_stoppable(q)) {
+    t.goal = 0;
+    t.unstoppable = -kUnstoppableGoal;
+  }
   t.captures = capture_term(q);
   return t;
 }
@@ -469,7 +491,7 @@ class LazyTerms {
  public:
   LazyTerms(const Position& p, std::uint64_t key)
       : p_(p), g_(thread_array<LazyGroups, std::size_t{1} << kLazyGroupsBits>()[key & ((1 << kLazyGroupsBits) - 1)]) {
-    if (g_.key != key || key == 0) g_ = {key, compute_base(p).total(), 0, 0, 0, 0, false};
+    if (g_.key != key || key == 0) g_ = {key, weighted_total(compute_base(p)), 0, 0, 0, 0, false};
     total_ = g_.base;
   }
   int total() const { return total_; }
@@ -478,7 +500,7 @@ class LazyTerms {
 
   void add_captures() {
     if (!(g_.known & kHaveCaptures)) {
-      g_.captures = capture_term(board());
+      g_.captures = weigh(capture_term(board()), kCapturesTerm);
       g_.known |= kHaveCaptures;
     }
     total_ += g_.captures;
@@ -487,8 +509,8 @@ class LazyTerms {
     if (!(g_.known & kHaveThreats)) {
       Terms t;
       g_.goal_threat = with_opponent_threats(board(), t);
-      g_.threats = t.threats;
-      g_.goal = t.goal;
+      g_.threats = weigh(t.threats, kThreatsTerm);
+      g_.goal = weigh(t.goal, kGoalTerm);
       g_.known |= kHaveThreats;
     }
     total_ += g_.threats + g_.goal;
@@ -497,7 +519,7 @@ class LazyTerms {
   // Replaces the stoppable threat's score by the settled one (its answer
   // has a cache of its own).
   void settle() {
-    if (!goal_threat_stoppable(board())) total_ += -kUnstoppableGoal - g_.goal;
+    if (!goal_threat_stoppable(board())) total_ += weigh(-kUnstoppableGoal, kUnstoppableTerm) - g_.goal;
     unsettled_ = false;
   }
 
@@ -564,24 +586,26 @@ Score evaluate_within(const Position& p, Score lo, Score hi) {
   });
 }
 
+std::array<int, kNumEvalTerms> eval_terms(const Position& p) {
+  if (p.setup_phase()) return {};
+  return compute(p).values();
+}
+
+std::array<int, kNumEvalTerms> eval_term_percents() { return kTermPercent; }
+
+// The weighted terms, which add up to the score; the goal line shows the
+// stoppable and the unstoppable threat together (only one is ever set).
 std::vector<std::string> eval_lines(const Position& p) {
-  const Terms t = compute(p);
+  const std::array<int, kNumEvalTerms> w = weighted(compute(p));
   const std::string side = p.side == kGold ? "gold" : "silver";
-  return {
-      "ludus evaluation for the side to move (" + side + "), centi-rabbits",
-      "material " + std::to_string(t.material),
-      "traps " + std::to_string(t.traps),
-      "frozen " + std::to_string(t.frozen),
-      "danger " + std::to_string(t.danger),
-      "elephant " + std::to_string(t.elephant),
-      "pieces " + std::to_string(t.pieces),
-      "rabbits " + std::to_string(t.rabbits),
-      "goal " + std::to_string(t.goal),
-      "hostages " + std::to_string(t.hostages),
-      "captures " + std::to_string(t.captures),
-      "threats " + std::to_string(t.threats),
-      "total " + std::to_string(evaluate(p)),
-  };
+  std::vector<std::string> lines = {"ludus evaluation for the side to move (" + side + "), centi-rabbits"};
+  for (int i = 0; i < kNumEvalTerms; ++i) {
+    if (i == kUnstoppableTerm) continue;
+    const int v = i == kGoalTerm ? w[kGoalTerm] + w[kUnstoppableTerm] : w[i];
+    lines.push_back(std::string(kEvalTermNames[i]) + " " + std::to_string(v));
+  }
+  lines.push_back("total " + std::to_string(evaluate(p)));
+  return lines;
 }
 
 }  // namespace ludus::arimaa

@@ -20,8 +20,12 @@
 //              next turn were the side to move to pass now
 //   hostages   enemy pieces held frozen next to a trap we control, and
 //   & frames   enemy pieces framed on a trap by their last supporter
+//
+// Each term has a weight in percent, fitted to game results by
+// arimaa_eval_fit (tune/eval_fit.cpp); the score is their weighted sum.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -38,6 +42,17 @@ Score evaluate(const Position& p);
 // or the captures, never negative, is skipped when the rest decides.)
 Score evaluate_within(const Position& p, Score lo, Score hi);
 std::vector<std::string> eval_lines(const Position& p);
+
+// The terms before their weights, for the fitter (tune/eval_fit.cpp): the
+// score is the sum of term x percent / 100, each rounded on its own.
+// `goal` is the stoppable threat, `unstoppable` the one no defence stops
+// (one of the two is 0). All zero in the setup phase.
+constexpr int kNumEvalTerms = 12;
+inline constexpr const char* kEvalTermNames[kNumEvalTerms] = {
+    "material", "traps", "frozen", "danger", "elephant", "pieces", "rabbits",
+    "goal", "hostages", "captures", "threats", "unstoppable"};
+std::array<int, kNumEvalTerms> eval_terms(const Position& p);
+std::array<int, kNumEvalTerms> eval_term_percents();
 
 // Material only (HarLog, centi-rabbits) for colour c minus the other.
 int material_balance(const Position& p, int c);

@@ -1,0 +1,240 @@
+// arimaa_eval_fit: fits the weights of the Arimaa evaluation's terms
+// (games/arimaa/eval.h, kTermPercent in eval.cpp) to the results of games.
+//
+//   arimaa_eval_fit [--holdout 10] [--l2 0.001] [--fixed unstoppable]
+//       [--min-turn 3] records.txt [more.txt ...]
+//
+// Input: game records in the roundrobin format that scripts/aei_match.py
+// and scripts/arimaa_data.py write (rules doc §7.7): tags, one line a turn
+// (`12g Ed6s hb5w Mc5w Ra2n`), the result (`1-0` or `0-1`). Every turn
+// start from --min-turn on (after the setups) is one sample: the
+// unweighted terms (eval_terms) and whether its side to move won.
+//
+// The model: P(side to move wins) = sigmoid(b + sum_i w_i x_i), x_i the
+// i-th term in rabbits (centi-rabbits / 100), fitted by Newton's method on
+// the mean log loss plus l2 x sum_i (w_i - k p_i / 100)^2, a pull towards
+// the current weights p_i (percent) scaled by k, the single scale that
+// fits the current evaluation best (fitted first). Terms named by --fixed
+// keep k p_i / 100. b, the side to move's edge, is reported and not
+// shipped (the evaluation has no tempo term).
+//
+// Every --holdout-th game (in input order) is held out of both fits; the
+// report gives the log loss and the share of results predicted (the side
+// the model favours won) on the training and the held-out games, for the
+// current weights (scaled by k) and the fitted ones, in all and by stage
+// of the game. Last, the fitted weights as percents with material's kept
+// (material anchors the centi-rabbit scale the search's margins assume):
+// the kTermPercent line for eval.cpp.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/arimaa/arimaa.h"
+#include "games/arimaa/eval.h"
+#include "games/arimaa/tune/logistic_fit.h"
+
+using namespace ludus;
+using namespace ludus::arimaa;
+using namespace ludus::arimaa::logistic;
+
+namespace {
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: arimaa_eval_fit [--holdout N] [--l2 X] [--fixed term,term] [--min-turn T] records.txt ...\n");
+  return 2;
+}
+
+struct Game {
+  std::vector<std::string> turns;  // AEI moves, setups first
+  int winner = -1;                 // 0 Gold, 1 Silver
+};
+
+// The roundrobin record format (scripts/aei_match.py's parse_records).
+std::vector<Game> read_records(const std::string& path, bool& ok) {
+  std::vector<Game> games;
+  std::ifstream in(path);
+  ok = static_cast<bool>(in);
+  Game cur;
+  bool open = false;
+  static const std::regex turn_line(R"(^(\d+)([gswb])(?:\s+(.*))?$)");
+  std::string line;
+  auto close = [&] {
+    if (open && cur.winner >= 0 && cur.turns.size() > 2) games.push_back(cur);
+    cur = Game{};
+    open = false;
+  };
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty()) continue;
+    if (line[0] == '[') {
+      if (open && (cur.winner >= 0 || !cur.turns.empty())) close();
+      open = true;
+      continue;
+    }
+    open = true;
+    if (line == "1-0" || line == "0-1") {
+      cur.winner = line == "1-0" ? 0 : 1;
+      close();
+      continue;
+    }
+    std::smatch m;
+    if (!std::regex_match(line, m, turn_line)) continue;
+    std::istringstream items(m[3].str());
+    std::string item, token;
+    while (items >> item) {
+      if (item == "resigns" || item == "lost") continue;
+      if (item == "takeback") {
+        token.clear();
+        if (!cur.turns.empty()) cur.turns.pop_back();
+        break;
+      }
+      token += (token.empty() ? "" : ",") + item;
+    }
+    if (!token.empty()) cur.turns.push_back(token);
+  }
+  return games;
+}
+
+// Replays a game; appends a sample at every turn start from min_turn on.
+// Returns false if a turn does not parse (the game is skipped).
+bool game_samples(const Game& g, int min_turn, bool held_out, std::vector<Sample>& out) {
+  Arimaa::Config cfg;
+  Position p = Arimaa::start(cfg);
+  std::vector<Sample> mine;
+  for (std::size_t i = 0; i < g.turns.size(); ++i) {
+    const int turn = static_cast<int>(i / 2) + 1;
+    if (i >= 2 && turn >= min_turn && Arimaa::outcome(p) == Outcome::Ongoing) {
+      Sample s;
+      const auto t = eval_terms(p);
+      for (int k = 0; k < kTerms; ++k) s.x[k] = t[k] / 100.0f;
+      s.won = (p.side == kGold) == (g.winner == 0) ? 1.0f : 0.0f;
+      s.turn = turn;
+      s.held_out = held_out;
+      mine.push_back(s);
+    }
+    std::vector<Move> moves;
+    std::vector<std::string> warnings;
+    if (!Arimaa::parse_turn_lenient(p, g.turns[i], moves, warnings)) return false;
+    for (Move m : moves) p = Arimaa::play(p, m);
+  }
+  out.insert(out.end(), mine.begin(), mine.end());
+  return true;
+}
+
+void report(const char* name, const std::vector<Sample>& data, const std::array<double, kParams>& w) {
+  static const int stages[][2] = {{1, 10}, {11, 20}, {21, 30}, {31, 45}, {46, 10000}};
+  const Quality tr = quality(data, w, false, 0, 1 << 30), ho = quality(data, w, true, 0, 1 << 30);
+  std::printf("%-8s train loss %.4f right %.1f%% | held-out loss %.4f right %.1f%% |", name, tr.loss, 100 * tr.right,
+              ho.loss, 100 * ho.right);
+  for (const auto& st : stages) {
+    const Quality q = quality(data, w, true, st[0], st[1]);
+    std::printf(" %d-%d: %.3f", st[0], st[1] > 999 ? 999 : st[1], q.loss);
+  }
+  std::printf("\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int holdout = 10, min_turn = 3;
+  double l2 = 0.001;
+  std::vector<std::string> fixed_names = {"unstoppable"}, files;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) std::exit(usage());
+      return argv[++i];
+    };
+    if (a == "--holdout") holdout = std::atoi(value().c_str());
+    else if (a == "--l2") l2 = std::atof(value().c_str());
+    else if (a == "--min-turn") min_turn = std::atoi(value().c_str());
+    else if (a == "--fixed") {
+      fixed_names.clear();
+      std::stringstream ss(value());
+      for (std::string t; std::getline(ss, t, ',');)
+        if (!t.empty()) fixed_names.push_back(t);
+    } else if (a.rfind("--", 0) == 0) return usage();
+    else files.push_back(a);
+  }
+  if (files.empty()) return usage();
+
+  std::array<bool, kParams> is_free{};
+  is_free.fill(true);
+  for (const std::string& f : fixed_names) {
+    const auto* it = std::find_if(std::begin(kEvalTermNames), std::end(kEvalTermNames),
+                                  [&](const char* n) { return f == n; });
+    if (it == std::end(kEvalTermNames)) {
+      std::fprintf(stderr, "--fixed: no term %s\n", f.c_str());
+      return 2;
+    }
+    is_free[it - std::begin(kEvalTermNames)] = false;
+  }
+
+  std::vector<Sample> data;
+  std::size_t games = 0, skipped = 0;
+  for (const std::string& path : files) {
+    bool ok = false;
+    const std::vector<Game> gs = read_records(path, ok);
+    if (!ok) {
+      std::fprintf(stderr, "cannot read %s\n", path.c_str());
+      return 1;
+    }
+    for (const Game& g : gs) {
+      const bool held_out = holdout > 0 && games % static_cast<std::size_t>(holdout) == static_cast<std::size_t>(holdout) - 1;
+      if (game_samples(g, min_turn, held_out, data)) ++games;
+      else ++skipped;
+    }
+  }
+  std::size_t held = 0;
+  for (const Sample& s : data) held += s.held_out;
+  std::printf("%zu games (%zu skipped: a turn did not parse), %zu positions, %zu of them held out\n", games, skipped,
+              data.size(), held);
+  if (data.size() == held) return 1;
+
+  // The current weights, scaled by the one k that fits them best.
+  const std::array<int, kNumEvalTerms> pct = eval_term_percents();
+  std::vector<Sample> scored = data;  // x[0] = the current score, the rest 0
+  for (Sample& s : scored) {
+    double v = 0;
+    for (int k = 0; k < kTerms; ++k) v += s.x[k] * pct[k] / 100.0;
+    s.x.fill(0);
+    s.x[0] = static_cast<float>(v);
+  }
+  std::array<double, kParams> kfit{};
+  kfit[0] = 1.0;
+  std::array<bool, kParams> only_k{};
+  only_k[0] = only_k[kTerms] = true;
+  fit(scored, kfit, only_k, kfit, 0.0);
+  const double k = kfit[0];
+  std::array<double, kParams> current{};
+  for (int t = 0; t < kTerms; ++t) current[t] = k * pct[t] / 100.0;
+  current[kTerms] = kfit[kTerms];
+  std::printf("k = %.4f per rabbit of the current score (a 1-rabbit edge: %.1f%%), side-to-move bias %.3f\n", k,
+              100 * sigmoid(k + kfit[kTerms]), kfit[kTerms]);
+  report("current", data, current);
+
+  std::array<double, kParams> w = current;
+  fit(data, w, is_free, current, l2);
+  report("fitted", data, w);
+
+  std::printf("\nterm         current%%  fitted%%  (logit per rabbit: current, fitted)\n");
+  std::printf("kTermPercent = {");
+  std::array<int, kTerms> out{};
+  for (int t = 0; t < kTerms; ++t) {
+    out[t] = is_free[t] ? static_cast<int>(std::lround(pct[0] * w[t] / w[0])) : pct[t];
+    std::printf("%d%s", out[t], t + 1 < kTerms ? ", " : "};\n");
+  }
+  for (int t = 0; t < kTerms; ++t)
+    std::printf("%-12s %7d %8d   %.4f %.4f%s\n", kEvalTermNames[t], pct[t], out[t], current[t], w[t],
+                is_free[t] ? "" : " (fixed)");
+  std::printf("bias (side to move) %.4f\n", w[kTerms]);
+  return 0;
+}

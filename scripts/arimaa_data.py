@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Games for fitting the Arimaa evaluation (build/release/arimaa_eval_fit).
+
+  scripts/arimaa_data.py play --sharp ~/.cache/ludus/sharp --games 400 \\
+      --shard 1/2 --tc 0.2s/2s/100/4s --out part1.txt
+  scripts/arimaa_data.py merge --out games.txt part1.txt part2.txt
+  build/release/arimaa_eval_fit games.txt
+
+`play` plays the shard's share of --games games between two AEI engines
+and appends each finished game to --out in the roundrobin record format
+(scripts/aei_match.py: tags, one line a turn, the result). Shard K of M
+plays the games numbered K, K+M, K+2M, ... of 1..N, so that M machines
+(or a job runner: GNU parallel, a Slurm array with K = the task id) split
+one run between them; each writes its own part. A part that exists is
+resumed: the games already in it are not played again (a game is written
+whole or not at all), so an interrupted shard is started again with the
+same command.
+
+The engines: `--sharp DIR` makes both sides Sharp (scripts/build_sharp.sh;
+one thread each), the strong play the fit learns from: Sharp randomises
+among nearly equal moves and setups, so no two games are alike.
+--engine1/--engine2 name any AEI engines instead (a `ludus --protocol aei`
+against Sharp adds the positions ludus misjudges); --sharp with --engine1
+plays that engine against Sharp. Colours alternate by game number. Every
+move is checked by a ludus referee, as in aei_match.py; a forfeited game
+(illegal move, time) is not written (its result says nothing of the
+position).
+
+`merge` concatenates the parts in the order given, checks that every
+record reads, and prints the games and results it holds.
+
+GNU parallel, two shards on this machine, or one per core of several:
+
+  parallel -j2 scripts/arimaa_data.py play --sharp DIR --games 400 \\
+      --shard {}/2 --tc 0.2s/2s/100/4s --out part{}.txt ::: 1 2
+
+A Slurm array: `sbatch --array=1-16` with
+`scripts/arimaa_data.py play ... --shard $SLURM_ARRAY_TASK_ID/16 --out part$SLURM_ARRAY_TASK_ID.txt`.
+"""
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import aei_match  # noqa: E402
+from ugi_engine import EngineError  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def parse_shard(text):
+    try:
+        k, m = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise SystemExit(f"--shard wants K/M, got '{text}'")
+    if not 1 <= k <= m:
+        raise SystemExit(f"--shard {text}: K must be 1..M")
+    return k, m
+
+
+def read_games(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return aei_match.parse_records(f.read())
+
+
+def sharp_command(path):
+    binary = os.path.join(path, "sharp") if os.path.isdir(path) else path
+    if not os.access(binary, os.X_OK):
+        raise SystemExit(f"--sharp: no executable {binary} (build it with scripts/build_sharp.sh)")
+    return f"{shlex.quote(binary)} aei"
+
+
+def cmd_play(args):
+    k, m = parse_shard(args.shard)
+    ludus = os.path.join(REPO, "build", "release", "ludus")
+    engines = [args.engine1, args.engine2]
+    names = [args.name1, args.name2]
+    opts = [aei_match.parse_options(args.option1), aei_match.parse_options(args.option2)]
+    if args.sharp:
+        sharp = sharp_command(args.sharp)
+        for i in (0, 1) if not args.engine1 else (1,):
+            engines[i] = sharp
+            names[i] = names[i] or "sharp"
+            if not any(n.lower() == "threads" for n, _ in opts[i]):
+                opts[i] = [("threads", "1")] + opts[i]
+    for i in (0, 1):
+        engines[i] = engines[i] or f"{ludus} --protocol aei"
+        names[i] = names[i] or f"engine{i + 1}"
+    tc = aei_match.TimeControl(aei_match.TC_PRESETS.get(args.tc, args.tc))
+    mine = list(range(k - 1, args.games, m))  # 0-based game numbers of this shard
+    done = len(read_games(args.out))
+    todo = mine[done:]
+    print(f"shard {k}/{m}: {len(mine)} games, {done} already in {args.out}, {len(todo)} to play", flush=True)
+    stderr = subprocess.DEVNULL
+    forfeits = 0
+    with open(args.out, "a", encoding="utf-8") as out:
+        for g in todo:
+            gold = g % 2
+            silver = 1 - gold
+            info = {}
+            # A forfeited or aborted game is played again (the same number),
+            # so that the shard holds its share of finished games.
+            for attempt in range(3):
+                try:
+                    winner, reason, moves, _ = aei_match.play_game(
+                        shlex.split(engines[gold]), shlex.split(engines[silver]), opts[gold], opts[silver], tc,
+                        [args.referee or ludus], stderr, info=info)
+                except EngineError as err:
+                    print(f"game {g + 1}: aborted ({err}), played again", flush=True)
+                    continue
+                if reason in ("t", "i"):
+                    forfeits += 1
+                    print(f"game {g + 1}: forfeit ({info.get('detail', '')}), played again", flush=True)
+                    continue
+                out.write(aei_match.format_record(names[gold], names[silver], tc.text, moves, winner, reason))
+                out.flush()
+                print(f"game {g + 1}: {names[gold]} - {names[silver]} {['1-0', '0-1'][winner]} "
+                      f"by {aei_match.REASONS[reason]} after {len(moves)} turns", flush=True)
+                break
+    print(f"shard {k}/{m}: {len(read_games(args.out))} games in {args.out}; {forfeits} forfeits not kept")
+    return 0
+
+
+def cmd_merge(args):
+    games = []
+    with open(args.out, "w", encoding="utf-8") as out:
+        for path in args.parts:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            part = aei_match.parse_records(text)
+            unfinished = [g for g in part if g["result"] is None]
+            if unfinished:
+                raise SystemExit(f"{path}: {len(unfinished)} records without a result")
+            out.write(text if text.endswith("\n\n") or not text else text.rstrip("\n") + "\n\n")
+            games += part
+            print(f"{path}: {len(part)} games")
+    gold = sum(1 for g in games if g["result"] == "1-0")
+    turns = sum(len(g["moves"]) for g in games) / max(1, len(games))
+    print(f"{args.out}: {len(games)} games, Gold won {gold}, {turns:.1f} turns on average (setups included)")
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play", help="play a shard's games")
+    p.add_argument("--sharp", default=None, metavar="DIR", help="Sharp's build dir or binary: both sides, or "
+                   "engine 2 when --engine1 is given")
+    p.add_argument("--engine1", default=None)
+    p.add_argument("--engine2", default=None)
+    p.add_argument("--name1", default=None)
+    p.add_argument("--name2", default=None)
+    p.add_argument("--option1", action="append", help="NAME=VALUE for engine 1")
+    p.add_argument("--option2", action="append", help="NAME=VALUE for engine 2")
+    p.add_argument("--referee", default=None, help="a ludus binary (UGI) that checks every move")
+    p.add_argument("--games", type=int, required=True, help="games of the whole run (all shards)")
+    p.add_argument("--shard", default="1/1", help="K/M: this shard's share of the games")
+    p.add_argument("--tc", default="0.2s/2s/100/4s", help="M/R/P/L/G/T time control (aei_match.py)")
+    p.add_argument("--out", required=True, help="this shard's records (resumed if it exists)")
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("merge", help="concatenate parts")
+    p.add_argument("--out", required=True)
+    p.add_argument("parts", nargs="+")
+    p.set_defaults(func=cmd_merge)
+    args = ap.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
