@@ -1055,14 +1055,14 @@ TEST_CASE("arimaa: a frame is worth less the more our pieces holding it are wort
   // 1/5 of the camel (100) and 1/10 of the supporter (80) for Gold, less
   // 1/10 of Gold's own blockers.
   // Held by Gold's elephant, camel and cat (800 + 500 + 150): 180 - 145.
-  CHECK(eval_term("7r/8/8/8/2E5/1Mme4/2C5/R7 g 10", "hostages") == 35);
+  CHECK(eval_term("7r/8/8/8/2E5/1Mme4/2C5/R7 g 10", "frames") == 35);
   // Held by a horse, a dog and a cat (300 + 200 + 150): 180 - 65. Gold's
   // elephant is free, and the frame is worth more.
-  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/2C5/R7 g 10", "hostages") == 115);
+  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/2C5/R7 g 10", "frames") == 115);
   // The same frame from Silver's side: the term is Gold's, negated.
-  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/2C5/R7 s 10", "hostages") == -115);
+  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/2C5/R7 s 10", "frames") == -115);
   // An empty square beside the trap (c2): the camel steps off, no frame.
-  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/8/R7 g 10", "hostages") == 0);
+  CHECK(eval_term("7r/8/8/8/2H5/1Dme4/8/R7 g 10", "frames") == 0);
 }
 
 TEST_CASE("arimaa: a piece beside a trap the enemy holds, a stronger enemy one step away") {
@@ -1249,4 +1249,32 @@ TEST_CASE("arimaa: AEI time control budgets (engine/timeman.cpp reserve_budget)"
   CHECK(soft > 4 * early);
   CHECK(soft >= 10000);
   CHECK(hard <= 12000 - 30 - 600);
+}
+
+namespace {
+// A term before its weight (eval_terms), by name.
+int raw_term(const std::string& f, const std::string& name) {
+  const auto terms = eval_terms(fen(f));
+  for (int i = 0; i < kNumEvalTerms; ++i)
+    if (name == kEvalTermNames[i]) return terms[i];
+  FAIL("no term " << name);
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("arimaa: goal_path_steps and the race term: a rabbit two turns from the goal") {
+  // Gold's lone rabbit a4 runs straight in 4 steps; Silver's h7 needs 6.
+  const Position open = fen("8/7r/8/8/R7/8/8/8 g 10");
+  CHECK(goal_path_steps(open, kGold) == 4);
+  CHECK(goal_path_steps(open, kSilver) == 6);
+  // 4 steps is this turn's goal (the search's), 6 is two turns: 25 x (9 - 6).
+  CHECK(raw_term("8/7r/8/8/R7/8/8/8 g 10", "race") == -75);
+  CHECK(raw_term("8/7r/8/8/R7/8/8/8 s 10", "race") == 75);
+  // A Silver cat on a5 freezes the rabbit (one step more) and blocks its
+  // file (dragging it away costs two): the way round by b4 takes 5, plus 1.
+  const Position blocked = fen("8/7r/8/c7/R7/8/8/8 g 10");
+  CHECK(goal_path_steps(blocked, kGold) == 6);
+  CHECK(raw_term("8/7r/8/c7/R7/8/8/8 g 10", "race") == 0);  // 6 against 6
+  // Rabbits seven rows away are not counted.
+  CHECK(goal_path_steps(fen("8/8/8/8/8/8/8/R6r g 10"), kGold) == kNoGoalPath);
 }

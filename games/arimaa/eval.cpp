@@ -102,11 +102,12 @@ constexpr int kRabbitFile[8] = {4, 2, -2, -4, -4, -2, 2, 4};
 inline int mirror(int c, int sq) { return c == kGold ? sq : sq ^ 56; }
 
 struct Terms {
-  int material = 0, traps = 0, frozen = 0, danger = 0, elephant = 0, pieces = 0, rabbits = 0, goal = 0, hostages = 0,
-      captures = 0, threats = 0, unstoppable = 0;
+  int material = 0, traps = 0, frozen = 0, danger = 0, elephant = 0, pieces = 0, rabbits = 0, runways = 0, race = 0,
+      goal = 0, hostages = 0, frames = 0, captures = 0, threats = 0, unstoppable = 0;
   // In the order of kEvalTermNames.
   std::array<int, kNumEvalTerms> values() const {
-    return {material, traps, frozen, danger, elephant, pieces, rabbits, goal, hostages, captures, threats, unstoppable};
+    return {material, traps, frozen,   danger, elephant, pieces,  rabbits,    runways,
+            race,     goal,  hostages, frames, captures, threats, unstoppable};
   }
 };
 
@@ -118,9 +119,9 @@ struct Terms {
 // 1.0 a cat (140) weighs less than a camel held hostage and frozen (+62
 // and +87 in a game the seed won after taking that cat); x1.25 won 665 of
 // 700 against the seed, x1.5 no more.
-constexpr std::array<int, kNumEvalTerms> kTermPercent = {125, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100};
+constexpr std::array<int, kNumEvalTerms> kTermPercent = {125, 100, 100, 100, 100, 100, 100, 100, 0, 100, 100, 100, 100, 100, 100};
 enum TermIndex { kMaterialTerm, kTrapsTerm, kFrozenTerm, kDangerTerm, kElephantTerm, kPiecesTerm, kRabbitsTerm,
-                 kGoalTerm, kHostagesTerm, kCapturesTerm, kThreatsTerm, kUnstoppableTerm };
+                 kRunwaysTerm, kRaceTerm, kGoalTerm, kHostagesTerm, kFramesTerm, kCapturesTerm, kThreatsTerm, kUnstoppableTerm };
 
 int weigh(int value, int term) { return value * kTermPercent[term] / 100; }
 
@@ -343,7 +344,7 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
         const int framed = p.type_at(tsq), supporter = p.type_at(lsb(sup));
         int blockers = 0;
         for (Bitboard b = own & ring1; b; b &= b - 1) blockers += kPieceValue[p.type_at(lsb(b))];
-        out.hostages += kPieceValue[framed] / 5 + kPieceValue[supporter] / 10 - blockers * kFrameBlockerPercent / 100;
+        out.frames += kPieceValue[framed] / 5 + kPieceValue[supporter] / 10 - blockers * kFrameBlockerPercent / 100;
       }
     }
     // Hostages: enemy pieces held frozen next to a trap c controls.
@@ -371,12 +372,17 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
       constexpr int kOpen[8] = {0, 0, 0, 0, 30, 80, 180, 0};
       const int guards = popcount(lane & opp);
       const int strong_guards = popcount(lane & opp & ~p.type[kRabbit]);
-      if (guards == 0) v += kOpen[rank];
-      else if (strong_guards == 0 || guards == 1) v += kOpen[rank] / 3;
+      if (guards == 0) out.runways += kOpen[rank];
+      else if (strong_guards == 0 || guards == 1) out.runways += kOpen[rank] / 3;
     }
     out.rabbits += v;
   }
 }
+
+// A rabbit whose way to the goal row takes 5 to 8 steps of its side's own
+// play (goal_path_steps) is a goal two turns away: 100 at 5 steps, 25 at 8.
+// (Closer is the goal threat's or the search's; further says little.)
+int race_value(int steps) { return steps >= 5 && steps <= 8 ? 25 * (9 - steps) : 0; }
 
 // Every term but the goal threat and the captures.
 Terms compute_base(const Position& p) {
@@ -403,6 +409,9 @@ Terms compute_base(const Position& p) {
   t.elephant = a.elephant - b.elephant;
   t.pieces = a.pieces - b.pieces;
   t.rabbits = a.rabbits - b.rabbits;
+  t.race = race_value(goal_path_steps(p, us)) - race_value(goal_path_steps(p, them));
+  t.runways = a.runways - b.runways;
+  t.frames = a.frames - b.frames;
   t.hostages = a.hostages - b.hostages;
   return t;
 }

@@ -10,16 +10,17 @@
 //   frozen     own frozen pieces, worse next to a trap the enemy controls
 //   danger     pieces that can be pushed or pulled onto a weak trap
 //   elephant   centralisation and mobility; a blockaded elephant
-//   rabbits    advancement (more as the enemy army shrinks), support,
-//              open ways to the goal row
+//   rabbits    advancement (more as the enemy army shrinks), support
+//   runways    advanced rabbits' open ways to the goal row
+//   race       a rabbit two turns from the goal row (goal_path_steps 5-8)
 //   captures   7/10 of the best capture the side to move can make in the
 //              steps it has left (capture.h)
 //   goal       the opponent's goal threat for its next turn, as good as a
 //              lost game when no sequence of steps left stops it
 //   threats    3/10 of the best capture the opponent could make in its
 //              next turn were the side to move to pass now
-//   hostages   enemy pieces held frozen next to a trap we control, and
-//   & frames   enemy pieces framed on a trap by their last supporter
+//   hostages   enemy pieces held frozen next to a trap we control
+//   frames     enemy pieces framed on a trap by their last supporter
 //
 // Each term has a weight in percent, fitted to game results by
 // arimaa_eval_fit (tune/eval_fit.cpp); the score is their weighted sum.
@@ -47,10 +48,10 @@ std::vector<std::string> eval_lines(const Position& p);
 // score is the sum of term x percent / 100, each rounded on its own.
 // `goal` is the stoppable threat, `unstoppable` the one no defence stops
 // (one of the two is 0). All zero in the setup phase.
-constexpr int kNumEvalTerms = 12;
+constexpr int kNumEvalTerms = 15;
 inline constexpr const char* kEvalTermNames[kNumEvalTerms] = {
-    "material", "traps", "frozen", "danger", "elephant", "pieces", "rabbits",
-    "goal", "hostages", "captures", "threats", "unstoppable"};
+    "material", "traps", "frozen",   "danger", "elephant", "pieces",  "rabbits",    "runways",
+    "race",     "goal",  "hostages", "frames", "captures", "threats", "unstoppable"};
 std::array<int, kNumEvalTerms> eval_terms(const Position& p);
 std::array<int, kNumEvalTerms> eval_term_percents();
 

@@ -91,8 +91,9 @@ bool reach(const Position& p, int d) {
 // step aside by itself and costs one, as an own piece. Trap squares cost
 // no extra: their occupant may vanish by a capture. Freezing and pending
 // pushes are left out (the caller's simple bound has them), so that no
-// step is counted twice. cost[r][f]: r = rows from the goal row.
-void path_costs(const Position& p, int us, int d, bool enemy_moves_first, int cost[5][8]) {
+// step is counted twice. cost[r][f]: r = rows from the goal row (the
+// caller's array has d + 1 rows).
+void path_costs(const Position& p, int us, int d, bool enemy_moves_first, int cost[][8]) {
   const Bitboard enemy = p.color[us ^ 1] & ~kTraps;
   // Occupants that leave with one step: own pieces, enemy ones that move
   // first or that a pull begun may take.
@@ -275,6 +276,22 @@ bool opponent_rabbit_near(const Position& p) {
 }
 
 }  // namespace
+
+int goal_path_steps(const Position& p, int c) {
+  constexpr int kRows = 6;
+  const Bitboard rabbits = rabbits_within(p, c, kRows);
+  if (!rabbits) return kNoGoalPath;
+  int cost[kRows + 1][8];
+  path_costs(p, c, kRows, false, cost);
+  int best = kNoGoalPath;
+  for (Bitboard b = rabbits; b; b &= b - 1) {
+    const int sq = lsb(b);
+    const Bitboard around = kAdj.v[sq];
+    const bool is_frozen = !(around & p.color[c]) && (around & p.color[c ^ 1] & ~p.type[kRabbit]);
+    best = std::min(best, cost[rabbit_distance(c, sq)][file_of(sq)] + (is_frozen ? 1 : 0));
+  }
+  return best;
+}
 
 int goal_steps(const Position& p, int limit) {
   if (p.setup_phase()) return -1;

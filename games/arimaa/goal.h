@@ -33,6 +33,15 @@ int opponent_goal_threat(const Position& p);
 // so a "no" means no defence was found among those steps.
 bool can_stop_goal_threat(const Position& p, int& budget);
 
+// A lower bound on the steps of colour c's own play that bring one of its
+// rabbits at most six rows from its goal row there, ignoring what the
+// opponent does in between (path_costs: the rabbit's steps, the steps its
+// way's occupants need to leave, one more if it is frozen); kNoGoalPath
+// when no rabbit is that close. The evaluation reads 5..8 as a goal two
+// turns away.
+constexpr int kNoGoalPath = 99;
+int goal_path_steps(const Position& p, int c);
+
 // Steps a lone rabbit of colour c on sq needs at least to reach its goal row.
 inline int rabbit_distance(int c, int sq) { return c == kGold ? 7 - rank_of(sq) : rank_of(sq); }
 

@@ -1,7 +1,7 @@
 // arimaa_eval_fit: fits the weights of the Arimaa evaluation's terms
 // (games/arimaa/eval.h, kTermPercent in eval.cpp) to the results of games.
 //
-//   arimaa_eval_fit [--holdout 10] [--l2 0.001] [--fixed unstoppable]
+//   arimaa_eval_fit [--holdout 10] [--fold 9] [--l2 0.001] [--fixed unstoppable]
 //       [--min-turn 3] records.txt [more.txt ...]
 //
 // Input: game records in the roundrobin format that scripts/aei_match.py
@@ -18,7 +18,9 @@
 // keep k p_i / 100. b, the side to move's edge, is reported and not
 // shipped (the evaluation has no tempo term).
 //
-// Every --holdout-th game (in input order) is held out of both fits; the
+// Every --holdout-th game (in input order; the games numbered --fold
+// modulo --holdout, 0-based, so that --fold 0..holdout-1 cross-validate)
+// is held out of both fits; the
 // report gives the log loss and the share of results predicted (the side
 // the model favours won) on the training and the held-out games, for the
 // current weights (scaled by k) and the fitted ones, in all and by stage
@@ -48,7 +50,7 @@ namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: arimaa_eval_fit [--holdout N] [--l2 X] [--fixed term,term] [--min-turn T] records.txt ...\n");
+               "usage: arimaa_eval_fit [--holdout N] [--fold F] [--l2 X] [--fixed term,term] [--min-turn T] records.txt ...\n");
   return 2;
 }
 
@@ -144,7 +146,7 @@ void report(const char* name, const std::vector<Sample>& data, const std::array<
 }  // namespace
 
 int main(int argc, char** argv) {
-  int holdout = 10, min_turn = 3;
+  int holdout = 10, fold = 9, min_turn = 3;
   double l2 = 0.001;
   std::vector<std::string> fixed_names = {"unstoppable"}, files;
   for (int i = 1; i < argc; ++i) {
@@ -154,6 +156,7 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--holdout") holdout = std::atoi(value().c_str());
+    else if (a == "--fold") fold = std::atoi(value().c_str());
     else if (a == "--l2") l2 = std::atof(value().c_str());
     else if (a == "--min-turn") min_turn = std::atoi(value().c_str());
     else if (a == "--fixed") {
@@ -188,7 +191,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     for (const Game& g : gs) {
-      const bool held_out = holdout > 0 && games % static_cast<std::size_t>(holdout) == static_cast<std::size_t>(holdout) - 1;
+      const bool held_out = holdout > 0 && static_cast<int>(games % static_cast<std::size_t>(holdout)) == fold;
       if (game_samples(g, min_turn, held_out, data)) ++games;
       else ++skipped;
     }
