@@ -17,53 +17,49 @@ using namespace ludus::arimaa;
 using namespace ludus::arimaa::logistic;
 
 TEST_CASE("arimaa fit: the logistic regression recovers the weights that drew the results") {
-  // Three informative terms, one that says nothing, a side-to-move edge;
-  // results drawn from sigmoid(b + w.x).
-  std::array<double, kParams> truth{};
-  truth[0] = 1.5, truth[1] = -0.8, truth[2] = 0.4, truth[kTerms] = 0.3;
+  // Three informative features, one that says nothing, a side-to-move
+  // edge (the last weight); results drawn from sigmoid(b + w.x).
+  const std::vector<double> truth = {1.5, -0.8, 0.4, 0.0, 0.3};
   std::mt19937_64 rng(7);
   std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   std::vector<Sample> data;
   for (int i = 0; i < 40000; ++i) {
-    Sample s{};
-    for (int k = 0; k < 4; ++k) s.x[k] = static_cast<float>(normal(rng));
+    Sample s{std::vector<float>(4), 0.0f, i % 60, i % 10 == 9};
+    for (float& x : s.x) x = static_cast<float>(normal(rng));
     s.won = uniform(rng) < sigmoid(dot(truth, s)) ? 1.0f : 0.0f;
-    s.turn = i % 60;
-    s.held_out = i % 10 == 9;
     data.push_back(s);
   }
-  std::array<bool, kParams> free{};
-  for (int k = 0; k < 4; ++k) free[k] = true;
-  free[kTerms] = true;
-  std::array<double, kParams> w{}, prior{};
+  const std::vector<bool> free(5, true);
+  const std::vector<double> prior(5, 0.0);
+  std::vector<double> w = prior;
   fit(data, w, free, prior, 0.0);
-  for (int k : {0, 1, 2, 3, kTerms}) CHECK(std::fabs(w[k] - truth[k]) < 0.08);
+  for (int k = 0; k < 5; ++k) CHECK(std::fabs(w[k] - truth[k]) < 0.08);
   // The fitted model predicts the held-out results as well as the truth.
   const Quality fitted = quality(data, w, true, 0, 1000), best = quality(data, truth, true, 0, 1000);
   CHECK(fitted.n == 4000);
   CHECK(fitted.loss < best.loss + 0.005);
   CHECK(fitted.loss < quality(data, prior, true, 0, 1000).loss - 0.1);
-  // A strong pull towards the prior keeps the weights there.
-  std::array<double, kParams> pulled{};
+  // A strong pull towards the prior keeps the weights there; a parameter
+  // that is not free keeps its value.
+  std::vector<double> pulled = prior;
   fit(data, pulled, free, prior, 100.0);
   for (int k = 0; k < 4; ++k) CHECK(std::fabs(pulled[k]) < 0.01);
+  std::vector<double> held = {0.5, 0.0, 0.0, 0.0, 0.0};
+  fit(data, held, {false, true, true, true, true}, prior, 0.0);
+  CHECK(held[0] == 0.5);
+  CHECK(held[1] < -0.4);  // fitted still (a little weaker: the held x0 leaves noise)
+  CHECK(quality(data, held, true, 0, 1000).loss > fitted.loss);
 }
 
-TEST_CASE("arimaa fit: results the terms separate exactly do not send the weights off") {
+TEST_CASE("arimaa fit: results the features separate exactly do not send the weights off") {
   // Every win has x0 > 0: the unregularised optimum is at infinity; the
   // ridge and the step halving keep the fit finite and right.
   std::vector<Sample> data;
-  for (int i = 0; i < 200; ++i) {
-    Sample s{};
-    s.x[0] = static_cast<float>((i % 2 ? 1 : -1) * (1 + i % 7));
-    s.won = i % 2 ? 1.0f : 0.0f;
-    data.push_back(s);
-  }
-  std::array<bool, kParams> free{};
-  free[0] = free[kTerms] = true;
-  std::array<double, kParams> w{}, prior{};
-  fit(data, w, free, prior, 0.0);
+  for (int i = 0; i < 200; ++i)
+    data.push_back({{static_cast<float>((i % 2 ? 1 : -1) * (1 + i % 7))}, i % 2 ? 1.0f : 0.0f, 0, false});
+  std::vector<double> w = {0.0, 0.0};
+  fit(data, w, {true, true}, {0.0, 0.0}, 0.0);
   CHECK(std::isfinite(w[0]));
   CHECK(w[0] > 1.0);
   CHECK(w[0] < 1000.0);

@@ -2,7 +2,7 @@
 // (games/arimaa/eval.h, kTermPercent in eval.cpp) to the results of games.
 //
 //   arimaa_eval_fit [--holdout 10] [--fold 9] [--l2 0.001] [--fixed unstoppable]
-//       [--min-turn 3] records.txt [more.txt ...]
+//       [--min-turn 3] [--squares] records.txt [more.txt ...]
 //
 // Input: game records in the roundrobin format that scripts/aei_match.py
 // and scripts/arimaa_data.py write (rules doc §7.7): tags, one line a turn
@@ -27,6 +27,14 @@
 // of the game. Last, the fitted weights as percents with material's kept
 // (material anchors the centi-rabbit scale the search's margins assume):
 // the kTermPercent line for eval.cpp.
+//
+// --squares adds one feature per piece type, rank from the piece's own side
+// and file (folded: a-d) to the terms, +1 for a piece of the side to move,
+// -1 for the opponent's (192 more weights, pulled towards 0), and prints
+// their fitted weights in centi-rabbits: a learned piece-square table, to
+// see whether the data says more than the hand-set tables do. (With the
+// few hundred games of one machine's session it overfits: the held-out
+// loss is worse than the terms' alone.)
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -48,9 +56,21 @@ using namespace ludus::arimaa::logistic;
 
 namespace {
 
+constexpr int kTerms = kNumEvalTerms;
+// --squares: one feature per piece type, rank (from its own side) and file
+// (a-d, the board folded: the evaluation is left-right symmetric), +1 for
+// each piece of the side to move there, -1 for the opponent's.
+constexpr int kSquareFeatures = kNumTypes * 8 * 4;
+int square_feature(int color, int type, int sq) {
+  const int rank = color == kGold ? rank_of(sq) : 7 - rank_of(sq);
+  const int file = std::min(file_of(sq), 7 - file_of(sq));
+  return kTerms + (type * 8 + rank) * 4 + file;
+}
+
 int usage() {
   std::fprintf(stderr,
-               "usage: arimaa_eval_fit [--holdout N] [--fold F] [--l2 X] [--fixed term,term] [--min-turn T] records.txt ...\n");
+               "usage: arimaa_eval_fit [--holdout N] [--fold F] [--l2 X] [--fixed term,term] [--min-turn T] [--squares]\n"
+               "       records.txt ...\n");
   return 2;
 }
 
@@ -107,7 +127,7 @@ std::vector<Game> read_records(const std::string& path, bool& ok) {
 
 // Replays a game; appends a sample at every turn start from min_turn on.
 // Returns false if a turn does not parse (the game is skipped).
-bool game_samples(const Game& g, int min_turn, bool held_out, std::vector<Sample>& out) {
+bool game_samples(const Game& g, int min_turn, bool held_out, bool squares, std::vector<Sample>& out) {
   Arimaa::Config cfg;
   Position p = Arimaa::start(cfg);
   std::vector<Sample> mine;
@@ -115,12 +135,18 @@ bool game_samples(const Game& g, int min_turn, bool held_out, std::vector<Sample
     const int turn = static_cast<int>(i / 2) + 1;
     if (i >= 2 && turn >= min_turn && Arimaa::outcome(p) == Outcome::Ongoing) {
       Sample s;
+      s.x.assign(kTerms + (squares ? kSquareFeatures : 0), 0.0f);
       const auto t = eval_terms(p);
       for (int k = 0; k < kTerms; ++k) s.x[k] = t[k] / 100.0f;
+      if (squares)
+        for (int c = 0; c < 2; ++c)
+          for (int type = 0; type < kNumTypes; ++type)
+            for (Bitboard b = p.pieces(c, type); b; b &= b - 1)
+              s.x[square_feature(c, type, lsb(b))] += c == p.side ? 1.0f : -1.0f;
       s.won = (p.side == kGold) == (g.winner == 0) ? 1.0f : 0.0f;
       s.turn = turn;
       s.held_out = held_out;
-      mine.push_back(s);
+      mine.push_back(std::move(s));
     }
     std::vector<Move> moves;
     std::vector<std::string> warnings;
@@ -131,7 +157,7 @@ bool game_samples(const Game& g, int min_turn, bool held_out, std::vector<Sample
   return true;
 }
 
-void report(const char* name, const std::vector<Sample>& data, const std::array<double, kParams>& w) {
+void report(const char* name, const std::vector<Sample>& data, const std::vector<double>& w) {
   static const int stages[][2] = {{1, 10}, {11, 20}, {21, 30}, {31, 45}, {46, 10000}};
   const Quality tr = quality(data, w, false, 0, 1 << 30), ho = quality(data, w, true, 0, 1 << 30);
   std::printf("%-8s train loss %.4f right %.1f%% | held-out loss %.4f right %.1f%% |", name, tr.loss, 100 * tr.right,
@@ -146,8 +172,9 @@ void report(const char* name, const std::vector<Sample>& data, const std::array<
 }  // namespace
 
 int main(int argc, char** argv) {
-  int holdout = 10, fold = 9, min_turn = 3;
+  int holdout = 10, fold = -1, min_turn = 3;
   double l2 = 0.001;
+  bool squares = false;
   std::vector<std::string> fixed_names = {"unstoppable"}, files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -159,6 +186,7 @@ int main(int argc, char** argv) {
     else if (a == "--fold") fold = std::atoi(value().c_str());
     else if (a == "--l2") l2 = std::atof(value().c_str());
     else if (a == "--min-turn") min_turn = std::atoi(value().c_str());
+    else if (a == "--squares") squares = true;
     else if (a == "--fixed") {
       fixed_names.clear();
       std::stringstream ss(value());
@@ -168,9 +196,15 @@ int main(int argc, char** argv) {
     else files.push_back(a);
   }
   if (files.empty()) return usage();
+  if (fold < 0) fold = holdout - 1;
+  if (holdout > 0 && fold >= holdout) {
+    std::fprintf(stderr, "--fold must be below --holdout\n");
+    return 2;
+  }
+  const int features = kTerms + (squares ? kSquareFeatures : 0);
+  const int bias = features;  // the last parameter
 
-  std::array<bool, kParams> is_free{};
-  is_free.fill(true);
+  std::vector<bool> is_free(features + 1, true);
   for (const std::string& f : fixed_names) {
     const auto* it = std::find_if(std::begin(kEvalTermNames), std::end(kEvalTermNames),
                                   [&](const char* n) { return f == n; });
@@ -192,7 +226,7 @@ int main(int argc, char** argv) {
     }
     for (const Game& g : gs) {
       const bool held_out = holdout > 0 && static_cast<int>(games % static_cast<std::size_t>(holdout)) == fold;
-      if (game_samples(g, min_turn, held_out, data)) ++games;
+      if (game_samples(g, min_turn, held_out, squares, data)) ++games;
       else ++skipped;
     }
   }
@@ -202,35 +236,33 @@ int main(int argc, char** argv) {
               data.size(), held);
   if (data.size() == held) return 1;
 
-  // The current weights, scaled by the one k that fits them best.
+  // The current weights, scaled by the one k that fits them best: a fit
+  // of k and the bias on the current score alone.
   const std::array<int, kNumEvalTerms> pct = eval_term_percents();
-  std::vector<Sample> scored = data;  // x[0] = the current score, the rest 0
-  for (Sample& s : scored) {
+  std::vector<Sample> scored;
+  scored.reserve(data.size());
+  for (const Sample& s : data) {
     double v = 0;
     for (int k = 0; k < kTerms; ++k) v += s.x[k] * pct[k] / 100.0;
-    s.x.fill(0);
-    s.x[0] = static_cast<float>(v);
+    scored.push_back({{static_cast<float>(v)}, s.won, s.turn, s.held_out});
   }
-  std::array<double, kParams> kfit{};
-  kfit[0] = 1.0;
-  std::array<bool, kParams> only_k{};
-  only_k[0] = only_k[kTerms] = true;
-  fit(scored, kfit, only_k, kfit, 0.0);
+  std::vector<double> kfit = {1.0, 0.0};
+  fit(scored, kfit, {true, true}, kfit, 0.0);
   const double k = kfit[0];
-  std::array<double, kParams> current{};
+  std::vector<double> current(features + 1, 0.0);
   for (int t = 0; t < kTerms; ++t) current[t] = k * pct[t] / 100.0;
-  current[kTerms] = kfit[kTerms];
+  current[bias] = kfit[1];
   std::printf("k = %.4f per rabbit of the current score (a 1-rabbit edge: %.1f%%), side-to-move bias %.3f\n", k,
-              100 * sigmoid(k + kfit[kTerms]), kfit[kTerms]);
+              100 * sigmoid(k + kfit[1]), kfit[1]);
   report("current", data, current);
 
-  std::array<double, kParams> w = current;
+  std::vector<double> w = current;
   fit(data, w, is_free, current, l2);
   report("fitted", data, w);
 
   std::printf("\nterm         current%%  fitted%%  (logit per rabbit: current, fitted)\n");
   std::printf("kTermPercent = {");
-  std::array<int, kTerms> out{};
+  std::vector<int> out(kTerms);
   for (int t = 0; t < kTerms; ++t) {
     out[t] = is_free[t] ? static_cast<int>(std::lround(pct[0] * w[t] / w[0])) : pct[t];
     std::printf("%d%s", out[t], t + 1 < kTerms ? ", " : "};\n");
@@ -238,6 +270,22 @@ int main(int argc, char** argv) {
   for (int t = 0; t < kTerms; ++t)
     std::printf("%-12s %7d %8d   %.4f %.4f%s\n", kEvalTermNames[t], pct[t], out[t], current[t], w[t],
                 is_free[t] ? "" : " (fixed)");
-  std::printf("bias (side to move) %.4f\n", w[kTerms]);
+  std::printf("bias (side to move) %.4f\n", w[bias]);
+  if (squares) {
+    // In centi-rabbits of the evaluation: material's logit per unit is
+    // pct[0] / 100 units of score.
+    const double cr = pct[0] / w[0];
+    const char* names = "RCDHME";
+    std::printf("\nsquare weights, centi-rabbits, ranks 1-8 from the piece's own side (rows), files a-d (columns)\n");
+    for (int type = 0; type < kNumTypes; ++type) {
+      std::printf("%c:", names[type]);
+      for (int rank = 0; rank < 8; ++rank) {
+        std::printf(" |");
+        for (int file = 0; file < 4; ++file)
+          std::printf(" %4ld", std::lround(cr * w[kTerms + (type * 8 + rank) * 4 + file]));
+      }
+      std::printf("\n");
+    }
+  }
   return 0;
 }

@@ -1,34 +1,29 @@
 // The logistic regression of arimaa_eval_fit (eval_fit.cpp): game results
-// on the evaluation's terms, P(win) = sigmoid(b + sum_i w_i x_i), fitted by
-// Newton's method with step halving. A header of its own so that the unit
-// test (games/arimaa/eval_fit_test.cpp) fits a synthetic set with it.
+// on features of the position, P(win) = sigmoid(b + sum_i w_i x_i), fitted
+// by Newton's method with step halving. A header of its own so that the
+// unit test (games/arimaa/eval_fit_test.cpp) fits a synthetic set with it.
+// Weights are a vector of the features' weights followed by the bias b.
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstddef>
 #include <vector>
 
-#include "games/arimaa/eval.h"
-
 namespace ludus::arimaa::logistic {
 
-constexpr int kTerms = kNumEvalTerms;
-constexpr int kParams = kTerms + 1;  // the terms and the bias (last)
-
 struct Sample {
-  std::array<float, kTerms> x;  // rabbits
-  float won;                    // 1: the side to move won
+  std::vector<float> x;  // the features
+  float won;             // 1: the side to move won
   int turn;
   bool held_out;
 };
 
 inline double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 
-inline double dot(const std::array<double, kParams>& w, const Sample& s) {
-  double z = w[kTerms];
-  for (int k = 0; k < kTerms; ++k) z += w[k] * s.x[k];
+inline double dot(const std::vector<double>& w, const Sample& s) {
+  double z = w.back();
+  for (std::size_t k = 0; k < s.x.size(); ++k) z += w[k] * s.x[k];
   return z;
 }
 
@@ -38,8 +33,8 @@ struct Quality {
   std::size_t n = 0;
 };
 
-inline Quality quality(const std::vector<Sample>& data, const std::array<double, kParams>& w, bool held_out, int lo_turn,
-                int hi_turn) {
+inline Quality quality(const std::vector<Sample>& data, const std::vector<double>& w, bool held_out, int lo_turn,
+                       int hi_turn) {
   Quality q;
   for (const Sample& s : data) {
     if (s.held_out != held_out || s.turn < lo_turn || s.turn > hi_turn) continue;
@@ -52,33 +47,39 @@ inline Quality quality(const std::vector<Sample>& data, const std::array<double,
   return q;
 }
 
-// Solves a x = b in place (Gaussian elimination with partial pivoting).
-inline bool solve(std::array<std::array<double, kParams>, kParams> a, std::array<double, kParams>& b, int n) {
+// Solves a x = b (n x n, row-major) in place: Gaussian elimination with
+// partial pivoting; b holds x after.
+inline bool solve(std::vector<double> a, std::vector<double>& b, int n) {
   for (int c = 0; c < n; ++c) {
     int piv = c;
     for (int r = c + 1; r < n; ++r)
-      if (std::fabs(a[r][c]) > std::fabs(a[piv][c])) piv = r;
-    if (std::fabs(a[piv][c]) < 1e-15) return false;
-    std::swap(a[piv], a[c]);
-    std::swap(b[piv], b[c]);
+      if (std::fabs(a[r * n + c]) > std::fabs(a[piv * n + c])) piv = r;
+    if (std::fabs(a[piv * n + c]) < 1e-15) return false;
+    if (piv != c) {
+      for (int k = 0; k < n; ++k) std::swap(a[piv * n + k], a[c * n + k]);
+      std::swap(b[piv], b[c]);
+    }
     for (int r = c + 1; r < n; ++r) {
-      const double f = a[r][c] / a[c][c];
-      for (int k = c; k < n; ++k) a[r][k] -= f * a[c][k];
+      const double f = a[r * n + c] / a[c * n + c];
+      if (f == 0) continue;
+      for (int k = c; k < n; ++k) a[r * n + k] -= f * a[c * n + k];
       b[r] -= f * b[c];
     }
   }
   for (int c = n - 1; c >= 0; --c) {
-    for (int k = c + 1; k < n; ++k) b[c] -= a[c][k] * b[k];
-    b[c] /= a[c][c];
+    for (int k = c + 1; k < n; ++k) b[c] -= a[c * n + k] * b[k];
+    b[c] /= a[c * n + c];
   }
   return true;
 }
 
 // The training objective: mean log loss plus the pull towards `prior`
-// (l2 on the free term weights, kRidge on every free parameter).
+// (l2 on the free feature weights, kRidge on every free parameter, the
+// bias included, so that results the features separate exactly still
+// have a finite optimum).
 constexpr double kRidge = 1e-4;
-inline double objective(const std::vector<Sample>& data, const std::array<double, kParams>& w,
-                 const std::array<bool, kParams>& free, const std::array<double, kParams>& prior, double l2) {
+inline double objective(const std::vector<Sample>& data, const std::vector<double>& w, const std::vector<bool>& free,
+                        const std::vector<double>& prior, double l2) {
   double loss = 0;
   std::size_t n = 0;
   for (const Sample& s : data) {
@@ -89,52 +90,61 @@ inline double objective(const std::vector<Sample>& data, const std::array<double
     loss += m > 0 ? m + std::log1p(std::exp(-m)) : std::log1p(std::exp(m));
     ++n;
   }
-  loss /= std::max<std::size_t>(n, 1);
-  for (int k = 0; k < kParams; ++k) {
+  loss /= static_cast<double>(std::max<std::size_t>(n, 1));
+  const std::size_t bias = w.size() - 1;
+  for (std::size_t k = 0; k < w.size(); ++k) {
     if (!free[k]) continue;
     const double d = w[k] - prior[k];
-    loss += (k == kTerms ? kRidge : l2 + kRidge) * d * d;
+    loss += (k == bias ? kRidge : l2 + kRidge) * d * d;
   }
   return loss;
 }
 
 // Newton's method with step halving on the training samples, for the
 // parameters marked free; the others keep their values in w.
-inline void fit(const std::vector<Sample>& data, std::array<double, kParams>& w, const std::array<bool, kParams>& free,
-         const std::array<double, kParams>& prior, double l2) {
-  std::vector<int> idx;
-  for (int k = 0; k < kParams; ++k)
+inline void fit(const std::vector<Sample>& data, std::vector<double>& w, const std::vector<bool>& free,
+                const std::vector<double>& prior, double l2) {
+  const std::size_t bias = w.size() - 1;
+  std::vector<std::size_t> idx;
+  for (std::size_t k = 0; k < w.size(); ++k)
     if (free[k]) idx.push_back(k);
   const int n = static_cast<int>(idx.size());
+  if (!n) return;
   double current = objective(data, w, free, prior, l2);
+  std::vector<double> xs(n);
   for (int iter = 0; iter < 100; ++iter) {
-    std::array<double, kParams> grad{};
-    std::array<std::array<double, kParams>, kParams> hess{};
+    std::vector<double> grad(n, 0.0), hess(static_cast<std::size_t>(n) * n, 0.0);
     std::size_t count = 0;
     for (const Sample& s : data) {
       if (s.held_out) continue;
       ++count;
       const double p = sigmoid(dot(w, s));
       const double g = p - s.won, h = p * (1 - p);
+      for (int a = 0; a < n; ++a) xs[a] = idx[a] == bias ? 1.0 : s.x[idx[a]];
       for (int a = 0; a < n; ++a) {
-        const double xa = idx[a] == kTerms ? 1.0 : s.x[idx[a]];
-        grad[a] += g * xa;
-        for (int b = a; b < n; ++b) hess[a][b] += h * xa * (idx[b] == kTerms ? 1.0 : s.x[idx[b]]);
+        if (xs[a] == 0) continue;  // the square features are sparse
+        grad[a] += g * xs[a];
+        const double hx = h * xs[a];
+        double* row = &hess[static_cast<std::size_t>(a) * n];
+        for (int b = a; b < n; ++b) row[b] += hx * xs[b];
       }
     }
     if (!count) return;
     for (int a = 0; a < n; ++a) {
-      grad[a] /= count;
-      for (int b = a; b < n; ++b) hess[b][a] = hess[a][b] /= count;
-      const double pull = idx[a] == kTerms ? kRidge : l2 + kRidge;
+      grad[a] /= static_cast<double>(count);
+      for (int b = a; b < n; ++b) {
+        hess[a * n + b] /= static_cast<double>(count);
+        hess[b * n + a] = hess[a * n + b];
+      }
+      const double pull = idx[a] == bias ? kRidge : l2 + kRidge;
       grad[a] += 2 * pull * (w[idx[a]] - prior[idx[a]]);
-      hess[a][a] += 2 * pull;
+      hess[a * n + a] += 2 * pull;
     }
     if (!solve(hess, grad, n)) return;
     // Halve the step until the objective falls.
     bool moved = false;
     for (double scale = 1.0; scale > 1e-6; scale /= 2) {
-      std::array<double, kParams> trial = w;
+      std::vector<double> trial = w;
       for (int a = 0; a < n; ++a) trial[idx[a]] -= scale * grad[a];
       const double v = objective(data, trial, free, prior, l2);
       if (v < current) {
