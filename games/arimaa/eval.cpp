@@ -384,8 +384,10 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
 // (Closer is the goal threat's or the search's; further says little.)
 int race_value(int steps) { return steps >= 5 && steps <= 8 ? 25 * (9 - steps) : 0; }
 
-// Every term but the goal threat and the captures.
-Terms compute_base(const Position& p) {
+// Every term but the goal threat and the captures. A term whose weight is
+// 0 (race, until a fit gives it one) is left out of the search's
+// evaluations; `all_terms` (the fitter's eval_terms) computes it anyway.
+Terms compute_base(const Position& p, bool all_terms = false) {
   Terms t;
   const int us = p.side, them = us ^ 1;
   // Material.
@@ -409,7 +411,8 @@ Terms compute_base(const Position& p) {
   t.elephant = a.elephant - b.elephant;
   t.pieces = a.pieces - b.pieces;
   t.rabbits = a.rabbits - b.rabbits;
-  t.race = race_value(goal_path_steps(p, us)) - race_value(goal_path_steps(p, them));
+  if (all_terms || kTermPercent[kRaceTerm] != 0)
+    t.race = race_value(goal_path_steps(p, us)) - race_value(goal_path_steps(p, them));
   t.runways = a.runways - b.runways;
   t.frames = a.frames - b.frames;
   t.hostages = a.hostages - b.hostages;
@@ -466,8 +469,8 @@ bool goal_threat_stoppable(const Position& q) {
 // and double drags lie beyond it at the horizon). Never negative.
 int capture_term(const Position& q) { return q.setup_phase() ? 0 : capture_gain(q, 4) * kCapturePercent / 100; }
 
-Terms compute(const Position& p) {
-  Terms t = compute_base(p);
+Terms compute(const Position& p, bool all_terms = false) {
+  Terms t = compute_base(p, all_terms);
   const Position q = board_only(p);
   if (with_opponent_threats(q, t) && !goal_threat_stoppable(q)) {
     t.goal = 0;
@@ -597,7 +600,7 @@ Score evaluate_within(const Position& p, Score lo, Score hi) {
 
 std::array<int, kNumEvalTerms> eval_terms(const Position& p) {
   if (p.setup_phase()) return {};
-  return compute(p).values();
+  return compute(p, true).values();
 }
 
 std::array<int, kNumEvalTerms> eval_term_percents() { return kTermPercent; }
