@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <stdexcept>
 #include <thread>
 
 namespace ludus::othello::patterns {
@@ -191,7 +192,18 @@ double predict(const Sample& s, const double* stage_weights) {
          s.mobility * stage_weights[kPackedPerStage + kGMobility];
 }
 
-FitResult fit_patterns(const std::vector<Sample>& samples, const FitOptions& options) {
+FitResult fit_patterns(const std::vector<Sample>& given, const FitOptions& options) {
+  const std::vector<double>* prior = options.prior;
+  if (prior && prior->size() != static_cast<std::size_t>(kNumStages) * kWeightsPerStage)
+    throw std::invalid_argument("othello patterns: the prior has the wrong number of weights");
+  // With a prior, the positions' labels less the prior's predictions.
+  std::vector<Sample> residuals;
+  if (prior) {
+    residuals = given;
+    for (Sample& s : residuals)
+      s.label -= static_cast<float>(predict(s, prior->data() + static_cast<std::size_t>(s.stage) * kWeightsPerStage));
+  }
+  const std::vector<Sample>& samples = prior ? residuals : given;
   FitResult res;
   res.weights.assign(static_cast<std::size_t>(kNumStages) * kWeightsPerStage, 0.0);
   std::atomic<int> next{0};
@@ -204,6 +216,14 @@ FitResult fit_patterns(const std::vector<Sample>& samples, const FitOptions& opt
   for (int t = 1; t < std::clamp(options.threads, 1, kNumStages); ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  if (prior) {
+    for (int st = 0; st < kNumStages; ++st) {
+      const std::size_t o = static_cast<std::size_t>(st) * kWeightsPerStage;
+      for (int k = 0; k < kWeightsPerStage; ++k)
+        res.weights[o + k] = (res.stages[st].fitted > 0 ? res.weights[o + k] : 0.0) + (*prior)[o + k];
+    }
+    return res;
+  }
   // A stage no position reached (in practice the first moves of the game,
   // which self-play starts from openings) would evaluate every position as
   // parity and mobility alone: it takes the weights of the nearest stage

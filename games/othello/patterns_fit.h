@@ -49,6 +49,12 @@ struct FitOptions {
   int max_iterations = 300;
   double tolerance = 1e-9;  // stop when |residual| <= tolerance * |X^T C y|
   int threads = 1;          // stages fitted in parallel
+  // Optional prior weights (kNumStages * kWeightsPerStage, discs): the fit
+  // is then of the labels less the prior's predictions, and the prior is
+  // added back, so that the ridge penalty pulls towards the prior instead
+  // of towards 0 and a configuration the positions never meet keeps the
+  // prior's weight (a stage they never reach keeps the prior as it is).
+  const std::vector<double>* prior = nullptr;
 };
 
 struct StageFit {

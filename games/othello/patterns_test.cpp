@@ -426,3 +426,53 @@ TEST_CASE("othello patterns: L2 shrinks, smoothing borrows from the neighbouring
   CHECK(smooth.stages[empty_stage].fitted > 0);
   CHECK(stage_norm(smooth, empty_stage) > 0);
 }
+
+TEST_CASE("othello patterns: a fit with a prior pulls towards it and keeps what the positions do not reach") {
+  const auto known = random_weights(23, 150);
+  const pat::PatternWeights truth(known);
+  std::vector<pat::Sample> samples;
+  for (const Board& b : synthetic_boards(5, 400))
+    samples.push_back(pat::make_sample(b, static_cast<float>(truth.evaluate(b)) / 100.0f, false));
+  std::vector<double> prior(known.begin(), known.end());
+  for (double& x : prior) x /= 100.0;
+  pat::FitOptions opt;
+  opt.smooth = 0;
+  opt.l2 = 0.01;
+  opt.prior = &prior;
+  // Labels the prior predicts exactly leave nothing to fit: the prior comes back.
+  const auto same = pat::fit_patterns(samples, opt);
+  double worst = 0;
+  for (std::size_t i = 0; i < prior.size(); ++i) worst = std::max(worst, std::abs(same.weights[i] - prior[i]));
+  CHECK(worst < 1e-6);
+  // Another prior: the positions move the weights they use towards the
+  // truth, and every weight they never use keeps the prior's value
+  // (without a prior it would be 0, or a copied stage).
+  std::vector<double> other = prior;
+  std::mt19937_64 rng(29);
+  for (double& x : other) x += static_cast<double>(static_cast<int>(rng() % 201) - 100) / 100.0;
+  opt.prior = &other;
+  const auto moved = pat::fit_patterns(samples, opt);
+  std::vector<bool> used(prior.size(), false);
+  for (const auto& s : samples) {
+    const std::size_t o = static_cast<std::size_t>(s.stage) * pat::kWeightsPerStage;
+    for (int i = 0; i < pat::kNumInstances; ++i)
+      used[o + static_cast<std::size_t>(pat::packed_offset(pat::instance_kind(i))) + s.packed[i]] = true;
+    used[o + pat::kPackedPerStage + pat::kGParity] = used[o + pat::kPackedPerStage + pat::kGMobility] = true;
+  }
+  std::size_t kept = 0, unused = 0;
+  for (std::size_t i = 0; i < other.size(); ++i)
+    if (!used[i]) {
+      ++unused;
+      kept += moved.weights[i] == other[i];
+    }
+  CHECK(unused > 0);
+  CHECK(kept == unused);
+  const int st = samples.front().stage;
+  CHECK(moved.stages[st].train_rms < 1e-2);  // the labels are fitted through the prior
+  opt.prior = nullptr;
+  const auto plain = pat::fit_patterns(samples, opt);
+  CHECK(plain.weights[static_cast<std::size_t>(st) * pat::kWeightsPerStage + pat::kPackedPerStage - 1] == 0.0);
+  std::vector<double> short_prior(10, 0.0);
+  opt.prior = &short_prior;
+  CHECK_THROWS(pat::fit_patterns(samples, opt));
+}

@@ -212,5 +212,55 @@ def test_train_and_select_the_pattern_evaluator(path):
             del os.environ["LUDUS_BOOK_DIR"]
 
 
+def test_trainer_prior_mix_and_test_set(path):
+    trainer = os.path.join(os.path.dirname(path), "othello_pattern_train")
+    require(os.access(trainer, os.X_OK), f"no trainer next to the engine: {trainer}")
+
+    def train(*args):
+        proc = subprocess.run([trainer, *args], capture_output=True, text=True, timeout=120)
+        return proc.returncode, proc.stdout + proc.stderr
+
+    def test_rms(text):
+        lines = [l for l in text.splitlines() if l.startswith("test: rms ") and " discs on " in l]
+        require(len(lines) == 1, "no test summary", text)
+        return float(lines[0].split()[2])
+
+    def used(text):
+        lines = [l for l in text.splitlines() if "positions (" in l and "labels)" in l]
+        require(lines, "no positions count", text)
+        return int(lines[0].split()[0])
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pos = os.path.join(tmp, "pos.txt")
+        with open(pos, "w", encoding="utf-8") as f:
+            f.write(two_games(path, tmp))
+        w = os.path.join(tmp, "w.bin")
+        code, out = train("--out", w, "--l2", "1", "--iterations", "50", "--test", pos, pos)
+        require(code == 0, "trainer with --test failed", out)
+        fitted = test_rms(out)
+        # The file's own error on the same positions, without a fit: the
+        # fit's (within the rounding of the weights to centi-discs).
+        code, out = train("--weights", w, "--test", pos)
+        require(code == 0, "--weights failed", out)
+        from_file = test_rms(out)
+        require(abs(from_file - fitted) < 0.05, f"--weights {from_file} against the fit's {fitted}")
+        # A prior held by an overwhelming penalty comes back unchanged.
+        w2 = os.path.join(tmp, "w2.bin")
+        code, out = train("--out", w2, "--prior", w, "--l2", "1e9", "--test", pos, pos)
+        require(code == 0, "--prior failed", out)
+        require(abs(test_rms(out) - from_file) < 0.005, "a prior under a huge penalty moved", out)
+        # Labels: a mix of search label and result; results only for the
+        # positions after the last random move.
+        code, out = train("--out", w2, "--label", "mix:0.5", "--l2", "1", pos)
+        require(code == 0, "--label mix:0.5 failed", out)
+        code, out = train("--out", w2, "--label", "mix:2", pos)
+        require(code == 2, "--label mix:2 accepted", out)
+        code, all_results = train("--out", w2, "--label", "result", pos)
+        code2, late_results = train("--out", w2, "--label", "result", "--result-max-empties", "30", pos)
+        require(code == 0 and code2 == 0, "--label result failed", all_results + late_results)
+        require(0 < used(late_results) < used(all_results),
+                "--result-max-empties did not drop the early positions", late_results)
+
+
 if __name__ == "__main__":
     run_tests(globals())
