@@ -74,6 +74,14 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       depth-0 node straight to quiescence without listing its moves.
 //   static int order_hint(const Position&, Move);
 //       a static move-ordering prior (captured material, ...), larger first.
+//   static int order_hint(const Position&, Move, int depth);
+//       the same told the node's remaining depth (preferred when declared),
+//       so that a costly prior may be left to the nodes far from the horizon.
+//   static constexpr bool kLeafEvaluatesTerminal;
+//       true when evaluate() of a finished game returns terminal_score() (at
+//       ply 0; a game with mate distances must not declare it) and the game
+//       has no noisy_moves(): a node at depth 0 then goes to the evaluation
+//       without listing its moves.
 //   static int noisy_moves(const Position&, Move* out);
 //       the moves quiescence searches at depth 0 (captures, ...).
 //   static bool noisy_forced(const Position&);

@@ -22,6 +22,12 @@ template <class G>
 concept HasOrderHint = requires(const typename G::Position& p, typename G::Move m) {
   { G::order_hint(p, m) } -> std::convertible_to<int>;
 };
+// The same told the remaining depth of the node, for a prior worth its
+// cost only far enough from the horizon.
+template <class G>
+concept HasDepthOrderHint = requires(const typename G::Position& p, typename G::Move m, int depth) {
+  { G::order_hint(p, m, depth) } -> std::convertible_to<int>;
+};
 
 template <class G>
 class MoveOrdering {
@@ -37,7 +43,10 @@ class MoveOrdering {
     for (auto& k : killers_) k = {0, 0};
   }
 
-  void order(const Position& pos, Move* moves, int n, std::uint16_t tt_move, int ply) {
+  // `depth`: the node's remaining depth, for HasDepthOrderHint (callers
+  // without one, such as quiescence or the plain search, pass none).
+  static constexpr int kNoDepth = 1 << 20;
+  void order(const Position& pos, Move* moves, int n, std::uint16_t tt_move, int ply, int depth = kNoDepth) {
     if (n <= 1) return;
     if (!keys_) keys_ = std::make_unique_for_overwrite<int[]>(static_cast<std::size_t>(G::kMaxMoves));
     int* keys = keys_.get();
@@ -49,7 +58,8 @@ class MoveOrdering {
       else if (p == killers_[ply][1]) k = (1 << 26) - 1;
       else {
         k = history_[p & kHistoryMask];
-        if constexpr (HasOrderHint<G>) k += G::order_hint(pos, moves[i]) * 64;
+        if constexpr (HasDepthOrderHint<G>) k += G::order_hint(pos, moves[i], depth) * 64;
+        else if constexpr (HasOrderHint<G>) k += G::order_hint(pos, moves[i]) * 64;
       }
       keys[i] = k;
     }

@@ -132,6 +132,13 @@ constexpr bool ends_with_moves_left() {
   if constexpr (requires { G::kEndsWithMovesLeft; }) return G::kEndsWithMovesLeft;
   return false;
 }
+// True if evaluate() returns terminal_score() for a finished game and the
+// game has no quiescence moves (engine/game_concept.h).
+template <class G>
+constexpr bool leaf_evaluates_terminal() {
+  if constexpr (requires { G::kLeafEvaluatesTerminal; }) return G::kLeafEvaluatesTerminal && !HasNoisyMoves<G>;
+  return false;
+}
 // True if outcome() == Ongoing guarantees a legal move (engine/game_concept.h).
 template <class G>
 constexpr bool ongoing_has_moves() {
@@ -623,6 +630,11 @@ class Searcher {
         return score_from_tt(hit.score, ply);
     }
 
+    if constexpr (leaf_evaluates_terminal<G>()) {
+      // The evaluation scores a finished game itself: a horizon node needs
+      // no move list (in Othello, a move generation per leaf).
+      if (depth <= 0) return quiescence(pos, alpha, beta, ply);
+    }
     Move* const moves = move_buffer(ply);
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
@@ -711,7 +723,7 @@ class Searcher {
       }
     }
 
-    ordering_.order(pos, moves, n, tt_move, ply);
+    ordering_.order(pos, moves, n, tt_move, ply, depth);
     const Side us = G::side_to_move(pos);
     const Score alpha_orig = alpha;
     Score best = -kInfinity;

@@ -69,7 +69,9 @@ Score Othello::terminal_score(const Position& pos, int) { return 100 * othello::
 
 Score Othello::evaluate(const Position& pos, const Config& cfg) {
   switch (cfg.evaluator) {
-    case Config::Seed: return othello::evaluate_seed(pos);
+    // (The seed's evaluation scores a finished game like any other: the
+    // exact score here keeps kLeafEvaluatesTerminal true for it too.)
+    case Config::Seed: return othello::game_over(pos) ? terminal_score(pos, 0) : othello::evaluate_seed(pos);
     case Config::Pattern: return cfg.patterns->evaluate(pos);
     default: return othello::evaluate(pos);
   }
@@ -125,9 +127,10 @@ bool Othello::probcut(const Position&, int depth, int& shallow, Score& margin) {
   return true;
 }
 
-int Othello::order_hint(const Position& pos, Move m) {
+int Othello::order_hint(const Position& pos, Move m, int depth) {
   if (m.sq >= 64) return 0;
   using namespace othello;
+  if (depth <= 1) return kSquareValue[m.sq];
   const Bitboard f = flips(m.sq, pos.own, pos.opp);
   const Bitboard np = pos.opp & ~f, no = pos.own | f | bit(m.sq);
   const Bitboard reply = legal_moves_mask(np, no);

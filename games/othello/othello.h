@@ -32,6 +32,9 @@ struct Othello {
   static constexpr bool kEndsWithMovesLeft = false;
   // Rules 5.3: a finished game is a leaf of perft at any depth.
   static constexpr bool kPerftFinishedIsLeaf = true;
+  // Every evaluator returns the exact final score of a finished game
+  // (terminal_score), so a horizon node needs no move list.
+  static constexpr bool kLeafEvaluatesTerminal = true;
 
   struct Config {
     std::string pattern_file;  // PatternFile; empty: patterns::default_pattern_file()
@@ -75,8 +78,10 @@ struct Othello {
 
   // Cheap static ordering prior for the midgame search, larger first: few
   // opponent replies after the move, plus a square-value table (corners
-  // good, X- and C-squares next to empty corners bad).
-  static int order_hint(const Position& pos, Move m);
+  // good, X- and C-squares next to empty corners bad). At a node one ply
+  // from the horizon only the square value: there the replies cost more
+  // (a flip and a move generation per move) than the better order saves.
+  static int order_hint(const Position& pos, Move m, int depth = 99);
 
   // The solver takes over when the remaining depth reaches the number of
   // empty squares (the game cannot last longer than that in placements).

@@ -888,3 +888,29 @@ TEST_CASE("othello: order_hint prefers corners and avoids X-squares") {
   CHECK(Othello::order_hint(b, a1) > Othello::order_hint(b, other));
   CHECK(Othello::order_hint(b, oth::kPass) == 0);
 }
+
+TEST_CASE("othello: one ply from the horizon, order_hint is the square value alone") {
+  // f3 and d3 lie on squares of the same value but leave White 5 and 8
+  // replies: far from the horizon the replies count, next to it not.
+  const Board b = from_start("f5 f6 e6 f4");
+  Othello::Move f3, d3;
+  REQUIRE(bool(Othello::parse_move(b, "f3", f3)));
+  REQUIRE(bool(Othello::parse_move(b, "d3", d3)));
+  const auto replies = [&](Othello::Move m) { return count(oth::play(b, m).moves()); };
+  REQUIRE(replies(f3) < replies(d3));
+  CHECK(Othello::order_hint(b, f3, 1) == Othello::order_hint(b, d3, 1));
+  CHECK(Othello::order_hint(b, f3, 0) == Othello::order_hint(b, f3, 1));
+  CHECK(Othello::order_hint(b, f3, 2) > Othello::order_hint(b, d3, 2));
+  CHECK(Othello::order_hint(b, f3) == Othello::order_hint(b, f3, 5));
+}
+
+TEST_CASE("othello: every evaluator scores a finished game exactly (kLeafEvaluatesTerminal)") {
+  const Board done = from_start("d3 c3 b3 e3 f3 f4 f5 b2 a1");
+  REQUIRE(Othello::outcome(done) != Outcome::Ongoing);
+  for (const char* ev : {"ludus", "seed", "pattern"}) {
+    CAPTURE(ev);
+    Othello::Config cfg;
+    REQUIRE(bool(Othello::set_option(cfg, "Evaluator", ev)));
+    CHECK(Othello::evaluate(done, cfg) == Othello::terminal_score(done, 0));
+  }
+}
