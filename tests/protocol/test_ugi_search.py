@@ -555,10 +555,15 @@ def test_two_threads_in_every_game(path):
             for args in ("depth 4", "movetime 150"):
                 e.ok(played_position(game))
                 start = time.monotonic()
-                best = e.go(args, 10)[0]
+                best, infos, _ = e.go(args, 10)
                 took = time.monotonic() - start
                 check(len(best) == 1 and bestmove_is_legal(e, game, best[0]), e,
                       f"{game}: Threads 2, go {args}: bestmove {best} is not legal")
+                # However the threads raced, the last info line shows the
+                # line the move was chosen on.
+                pvs = [l.split(" pv ", 1)[1].split() for l in infos if " pv " in l]
+                check(pvs and pvs[-1][0] == best[0], e,
+                      f"{game}: Threads 2, go {args}: last pv {pvs[-1:]} does not start with bestmove {best}")
                 if args.startswith("movetime"):
                     check(took <= 0.15 + SLACK_S, e, f"{game}: Threads 2, go movetime 150 took {took:.3f} s")
             e.ok(played_position(game))
