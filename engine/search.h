@@ -145,6 +145,13 @@ constexpr bool ongoing_has_moves() {
   if constexpr (requires { G::kOngoingHasMoves; }) return ends_with_moves_left<G>() && G::kOngoingHasMoves;
   return false;
 }
+// True if a depth-0 node may go to quiescence before its moves are listed:
+// a finished game is told without them (by outcome() when an ongoing game
+// has moves, solver games excepted, or by the evaluation itself).
+template <class G>
+constexpr bool leaf_skips_move_list() {
+  return (ongoing_has_moves<G>() && !HasSolver<G>) || leaf_evaluates_terminal<G>();
+}
 // Repetition rules of games whose result depends on the history of positions
 // (engine/game_concept.h): none, a draw on the third occurrence (Camelot),
 // or a turn producing a third occurrence is illegal (Arimaa).
@@ -607,9 +614,11 @@ class Searcher {
     if constexpr (HasWinDistance<G>) {
       if (const int k = G::win_distance(pos, depth); k > 0) return mate_in(ply + k);
     }
-    if constexpr (ongoing_has_moves<G>() && !HasSolver<G>) {
-      // outcome() found a legal move: a leaf needs no move list before
-      // quiescence (in Camelot, listing them cost as much as the leaf).
+    if constexpr (leaf_skips_move_list<G>()) {
+      // A leaf needs no move list before quiescence when nothing needs one
+      // to tell a finished game: outcome() found a legal move, or the
+      // evaluation scores a finished game itself (in Camelot and Othello,
+      // listing the moves cost about as much as the leaf).
       if (depth <= 0) {
         if (drawn_by_third_time<G>(rep_stack_, pos)) return 0;
         if (ply >= kMaxSearchPly - 1) return G::evaluate(pos, *shared_->config);
@@ -630,11 +639,6 @@ class Searcher {
         return score_from_tt(hit.score, ply);
     }
 
-    if constexpr (leaf_evaluates_terminal<G>()) {
-      // The evaluation scores a finished game itself: a horizon node needs
-      // no move list (in Othello, a move generation per leaf).
-      if (depth <= 0) return quiescence(pos, alpha, beta, ply);
-    }
     Move* const moves = move_buffer(ply);
     const int n = G::legal_moves(pos, moves);
     if (n == 0) return G::terminal_score(pos, ply);
