@@ -24,7 +24,7 @@ search with this `go` argument list instead of the time control (for example a
 fixed-depth opponent); it is then not bound by the clock (only by
 --go-timeout) and the summary reports each engine's mean time per move.
 With --equal-time the other engine then thinks as long as that one over each
-game: a time bank of the fixed-depth engine's mean time per move so far (see
+game: a time bank that follows the fixed-depth engine's time move by move (see
 equal_time_budget).
 
 Spreading a long match over machines: run `--shard i/n` (i = 1..n) anywhere
@@ -153,23 +153,28 @@ class Player:
 
 # --------------------------------------------------------------------- game --
 
-def equal_time_budget(other_spent, other_moves, own_spent, own_moves):
+def equal_time_budget(other_spent, other_moves, other_last, own_spent, own_moves):
     """--equal-time: the clock engine's movetime in ms for its next move.
 
-    A time bank, not a per-move copy: the engine may spend, over its moves
-    made under this rule, the other engine's mean time per move so far in the
-    game, and gets for the next move what is left of that allowance. A plain
-    `movetime <mean>` is not equal time: the engine keeps MoveOverhead (30 ms
-    by default) of every movetime for transport and searches the rest, so
-    against a fixed-depth search taking 20-60 ms a move it got a fraction of
-    its opponent's time (or a near-zero budget). With the bank, time the
-    engine does not use comes back on its next moves, so its total tracks the
-    other's. At least 10 ms, at most 4 times the mean (a single-move answer
-    takes no time; a long run of them must not turn into one huge search).
+    A time bank that follows the other engine move by move: the engine may
+    spend, over the game, what the other has spent so far, plus the other's
+    last move time for each move it is ahead of it (as first player it moves
+    before the other's move of the same number). So each engine's total over
+    a game matches the other's. A per-move mean lags an engine whose time
+    grows over the game (Zebra's fixed-depth searches end in solves taking
+    ten times its opening moves): the clock engine got its mean so far and
+    fell behind by the whole endgame. A plain `movetime <mean>` is not equal
+    time either: the engine keeps MoveOverhead (30 ms by default) of every
+    movetime for transport and searches the rest. Time the engine does not
+    use comes back on its next moves. At least 10 ms; at most 4 times the
+    larger of the other's mean and last move (a long run of single-move
+    answers must not turn into one huge search).
     """
     mean = 1000.0 * other_spent / other_moves
-    allowance = mean * (own_moves + 1) - 1000.0 * own_spent
-    return int(round(min(max(allowance, 10.0), 4.0 * mean + 10.0)))
+    last = 1000.0 * other_last
+    ahead = max(0, own_moves + 1 - other_moves)
+    allowance = 1000.0 * (other_spent - own_spent) + ahead * last
+    return int(round(min(max(allowance, 10.0), 4.0 * max(mean, last) + 10.0)))
 
 
 def play_game(players, referee, start, opening_moves, tc, stats=None):
@@ -184,7 +189,7 @@ def play_game(players, referee, start, opening_moves, tc, stats=None):
     spent = {"p1": [0.0, 0], "p2": [0.0, 0]}  # this game's seconds in `go` and moves, per side
     if stats is not None:
         stats["spent"] = spent
-    banked = {"p1": [0.0, 0], "p2": [0.0, 0]}  # the same for moves made under --equal-time
+    last = {"p1": 0.0, "p2": 0.0}  # this game's last move time in seconds, per side
     while True:
         side, result = referee.state()
         if side == "over":
@@ -202,7 +207,7 @@ def play_game(players, referee, start, opening_moves, tc, stats=None):
             movetime = tc["movetime"]
             equal = bool(tc.get("equal_time") and players[other].go_args and spent[other][1])
             if equal:
-                movetime = equal_time_budget(spent[other][0], spent[other][1], *banked[side])
+                movetime = equal_time_budget(spent[other][0], spent[other][1], last[other], *spent[side])
             go = f"movetime {movetime}"
             timeout = movetime / 1000 + tc["margin"]
         else:
@@ -220,9 +225,7 @@ def play_game(players, referee, start, opening_moves, tc, stats=None):
         player.moves += 1
         spent[side][0] += took
         spent[side][1] += 1
-        if equal:
-            banked[side][0] += took
-            banked[side][1] += 1
+        last[side] = took
         player.by_side.setdefault(side, [0.0, 0])
         player.by_side[side][0] += took
         player.by_side[side][1] += 1

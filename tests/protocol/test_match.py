@@ -194,21 +194,26 @@ def test_equal_time_follows_the_fixed_depth_engine(path):
 
 
 def test_equal_time_is_a_time_bank(path):
-    # The clock engine's movetime under --equal-time: the other engine's mean
-    # so far times its own moves plus one, minus what it has spent.
+    # The clock engine's movetime under --equal-time: what the other engine
+    # has spent so far minus its own spending, plus the other's last move
+    # time while it is a move ahead (first player).
     sys.path.insert(0, os.path.join(REPO, "scripts"))
     import match as m
-    require(m.equal_time_budget(0.5, 10, 0.0, 0) == 50, "first banked move: the other's mean",
-            str(m.equal_time_budget(0.5, 10, 0.0, 0)))
-    # It used 20 ms of its 50: the next move may take 80.
-    require(m.equal_time_budget(0.5, 10, 0.020, 1) == 80, "unused time comes back",
-            str(m.equal_time_budget(0.5, 10, 0.020, 1)))
+    # Second player, first move: the other's whole spending so far (one move).
+    require(m.equal_time_budget(0.040, 1, 0.040, 0.0, 0) == 40, "second player: the other's time",
+            str(m.equal_time_budget(0.040, 1, 0.040, 0.0, 0)))
+    # First player, a move ahead: the totals' difference plus the other's last move.
+    require(m.equal_time_budget(0.5, 10, 0.090, 0.450, 10) == 140, "first player: plus the last move",
+            str(m.equal_time_budget(0.5, 10, 0.090, 0.450, 10)))
+    # The other's time grows (an endgame solve): the bank follows it, not the mean.
+    require(m.equal_time_budget(1.5, 10, 1.0, 0.5, 9) == 1000, "follows the other's last moves",
+            str(m.equal_time_budget(1.5, 10, 1.0, 0.5, 9)))
     # It overspent: at least 10 ms.
-    require(m.equal_time_budget(0.5, 10, 0.300, 2) == 10, "overspent: 10 ms floor",
-            str(m.equal_time_budget(0.5, 10, 0.300, 2)))
-    # A long run of instant answers: at most 4 means (plus 10 ms).
-    require(m.equal_time_budget(0.5, 10, 0.0, 20) == 210, "cap at 4 means",
-            str(m.equal_time_budget(0.5, 10, 0.0, 20)))
+    require(m.equal_time_budget(0.5, 10, 0.050, 0.800, 10) == 10, "overspent: 10 ms floor",
+            str(m.equal_time_budget(0.5, 10, 0.050, 0.800, 10)))
+    # A long run of instant answers: at most 4 times the larger of mean and last (plus 10 ms).
+    require(m.equal_time_budget(2.0, 20, 0.050, 0.0, 20) == 410, "cap at 4 means",
+            str(m.equal_time_budget(2.0, 20, 0.050, 0.0, 20)))
 
 
 if __name__ == "__main__":
