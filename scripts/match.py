@@ -159,16 +159,16 @@ def equal_time_budget(other_spent, other_moves, other_last, own_spent, own_moves
     A time bank that follows the other engine move by move: the engine may
     spend, over the game, what the other has spent so far, plus the other's
     last move time for each move it is ahead of it (as first player it moves
-    before the other's move of the same number). So each engine's total over
-    a game matches the other's. A per-move mean lags an engine whose time
-    grows over the game (Zebra's fixed-depth searches end in solves taking
-    ten times its opening moves): the clock engine got its mean so far and
-    fell behind by the whole endgame. A plain `movetime <mean>` is not equal
-    time either: the engine keeps MoveOverhead (30 ms by default) of every
-    movetime for transport and searches the rest. Time the engine does not
-    use comes back on its next moves. At least 10 ms; at most 4 times the
-    larger of the other's mean and last move (a long run of single-move
-    answers must not turn into one huge search).
+    before the other's move of the same number). Time the other spends on a
+    long move (a fixed-depth engine's endgame solve) reaches the engine on
+    its next move, and time the engine does not use comes back on its next
+    moves, so its total tracks the other's up to its last move (an engine
+    whose own late moves finish early, as solves do, still ends below). A
+    plain `movetime <mean>` is not equal time: the engine keeps MoveOverhead
+    (30 ms by default) of every movetime for transport and searches the
+    rest. At least 10 ms; at most 4 times the larger of the other's mean and
+    last move (a long run of single-move answers must not turn into one huge
+    search).
     """
     mean = 1000.0 * other_spent / other_moves
     last = 1000.0 * other_last
