@@ -200,13 +200,11 @@ def play_game(players, referee, start, opening_moves, tc, stats=None):
         win_other = f"{other}win"
         player = players[side]
         pos = f"position {start}" + (" moves " + " ".join(moves) if moves else "")
-        equal = False  # this move's movetime comes from the --equal-time bank
         if player.go_args:
             go, timeout = player.go_args, tc["go_timeout"]
         elif "movetime" in tc:
             movetime = tc["movetime"]
-            equal = bool(tc.get("equal_time") and players[other].go_args and spent[other][1])
-            if equal:
+            if tc.get("equal_time") and players[other].go_args and spent[other][1]:
                 movetime = equal_time_budget(spent[other][0], spent[other][1], last[other], *spent[side])
             go = f"movetime {movetime}"
             timeout = movetime / 1000 + tc["margin"]
