@@ -109,6 +109,12 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       solve of the root (default 4). The solver's root window starts from
 //       that iteration's score and its move order from the table, so a
 //       deeper start can pay for itself many times over.
+//       Optional: void share_table(Solver& main): makes this solver use
+//       main's table. The session then builds one table (of the size all
+//       threads' tables would have had) and every thread's solver uses it,
+//       so that a multi-threaded search shares its endgame results as it
+//       shares the midgame table; the table must then be safe to read and
+//       write from several threads without locks.
 //       Optional: std::atomic<std::uint64_t>* live_node_counter()
 //       the node count of the solve in progress (0 between solves), added
 //       to the search's count in the reports made while a long solve runs.

@@ -273,6 +273,7 @@ class GameSession final : public Session {
     searching_.store(true);
     shared_ = std::make_unique<SearchShared<G>>();
     shared_->tt = &tt_;
+    if (settings_.threads > 1) shared_->busy = busy_.get();
     shared_->config = &config_;
     SearchLimits effective = limits;
     apply_level(settings_.level, effective);
@@ -381,16 +382,26 @@ class GameSession final : public Session {
   // when all is already there.
   Status prepare() {
     if constexpr (HasSolver<G>) {
-      const std::size_t mib = std::max<std::size_t>(1, settings_.hash_mib / 2 / static_cast<std::size_t>(settings_.threads));
+      // A solver that can share its table (Solver::share_table) serves all
+      // threads from the main thread's one: the threads then help each
+      // other in the endgame too, instead of each solving alone.
+      constexpr bool shares = requires(Solver& a, Solver& b) { a.share_table(b); };
+      const std::size_t tables = shares ? 1 : static_cast<std::size_t>(settings_.threads);
+      const std::size_t mib = std::max<std::size_t>(1, settings_.hash_mib / 2 / tables);
       try {
-        while (static_cast<int>(solvers_.size()) < settings_.threads)
-          solvers_.push_back(std::make_unique<Solver>(mib));
+        while (static_cast<int>(solvers_.size()) < settings_.threads) {
+          const bool helper = !solvers_.empty();
+          solvers_.push_back(std::make_unique<Solver>(shares && helper ? 1 : mib));
+          if constexpr (shares)
+            if (helper) solvers_.back()->share_table(*solvers_.front());
+        }
       } catch (const std::bad_alloc&) {
         searchers_.clear();
         solvers_.clear();
         return Status::fail("cannot allocate the solver tables");
       }
     }
+    if (settings_.threads > 1 && !busy_) busy_ = std::make_unique<BusyTable>();
     if (!warmed_up_) warm_up();
     if (settings_.own_book) load_book();
     return Status::ok();
@@ -764,6 +775,7 @@ class GameSession final : public Session {
   std::vector<std::uint64_t> history_;  // repetition keys of the game, per the rules
   int moves_left_ = 30;
   TranspositionTable tt_;
+  std::unique_ptr<BusyTable> busy_;  // with several threads (SearchShared::busy)
   std::vector<std::unique_ptr<std::conditional_t<HasSolver<G>, Solver, int>>> solvers_;
   std::unique_ptr<SearchShared<G>> shared_;
   std::vector<std::unique_ptr<Searcher<G>>> searchers_;  // see run_searchers()

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/busy_table.h"
 #include "engine/game_concept.h"
 #include "engine/interrupt.h"
 #include "engine/limits.h"
@@ -254,6 +255,9 @@ struct BestSoFar {
 template <class G>
 struct SearchShared {
   TranspositionTable* tt = nullptr;
+  // With several threads: the nodes they are searching, so that a thread
+  // defers a move another one is on (engine/busy_table.h); null with one.
+  BusyTable* busy = nullptr;
   const typename G::Config* config = nullptr;
   SearchLimits limits;
   TimeManager time;
@@ -306,6 +310,21 @@ struct SearchShared {
  private:
   mutable std::mutex best_mutex;
   BestSoFar<G> best;
+};
+
+// Threads split the moves of nodes with at least this much depth left (the
+// marks cost two atomic writes a move, nothing near the leaves), deferring
+// at most kMaxDeferred moves of a node.
+constexpr int kSplitMinDepth = 3;
+constexpr int kMaxDeferred = 32;
+
+// Clears a move's busy mark when its search ends, whichever way it ends.
+struct BusyLeave {
+  BusyTable* table;
+  std::uint64_t mark;
+  ~BusyLeave() {
+    if (mark) table->leave(mark);
+  }
 };
 
 template <class G>
@@ -733,7 +752,23 @@ class Searcher {
     Score best = -kInfinity;
     Move best_move = moves[0];
     int searched = 0;
-    for (int i = 0; i < n; ++i) {
+    // Several threads: a move another thread is searching waits until this
+    // node's other moves are done (simplified ABDADA, engine/busy_table.h).
+    // Marked by the parent's key and the move: a hint, no child key needed.
+    BusyTable* const busy = depth >= kSplitMinDepth ? shared_->busy : nullptr;
+    DeferredMoves<kMaxDeferred> later(n);
+    for (int j = 0; j < later.size(); ++j) {
+      const int i = j < n ? j : later.at(j);
+      std::uint64_t mark = 0;
+      if (busy) {
+        const std::uint64_t move_key = key ^ ((G::pack(moves[i]) + 1) * 0x9E3779B97F4A7C15ULL);
+        if (searched > 0 && later.deferrable(j) && busy->busy(move_key)) {
+          later.defer(i);
+          continue;
+        }
+        mark = busy->enter(move_key);
+      }
+      const BusyLeave leave{busy, mark};
       if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
         if (illegal_repetition(pos, moves[i])) continue;
       }

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -885,4 +886,47 @@ TEST_CASE("linja: remaining distance and overlap") {
   const Position sep = fen_pos("r0b12/r0b0/r0b0/r0b0/r0b0/r0b0/r0b0/r12b0 r");
   CHECK(overlap(sep) == 0);
   CHECK(remaining_distance(sep) == 0);
+}
+
+TEST_CASE("linja: solvers sharing one table, two threads at once, agree with a lone solver") {
+  // The lockless entries and the busy marks under real concurrency: each
+  // thread solves every position, in opposite orders; a tiny table makes
+  // the threads overwrite each other's entries.
+  const char* fens[] = {
+      "r1b6/r0b0/r1b2/r1b1/r0b1/r1b1/r1b1/r7b0 r", "r0b6/r0b0/r0b2/r3b1/r0b1/r1b1/r0b1/r8b0 b",
+      "r0b9/r0b0/r1b1/r0b1/r1b0/r0b1/r1b0/r9b0 r", "r0b4/r1b2/r1b3/r1b0/r2b1/r1b1/r2b0/r4b1 r",
+      "r0b11/r0b0/r0b0/r1b1/r2b0/r0b0/r0b0/r9b0 r", "r0b8/r1b1/r0b1/r1b0/r0b1/r1b0/r0b1/r9b0 b",
+  };
+  constexpr int kN = sizeof(fens) / sizeof(fens[0]);
+  std::atomic<bool> stop{false};
+  Linja::Solver alone(8), main(1), helper(1);
+  helper.share_table(main);
+  Score want[kN], got_main[kN], got_helper[kN];
+  for (int i = 0; i < kN; ++i) {
+    std::uint64_t nodes = 0;
+    want[i] = alone.solve(fen_pos(fens[i]), -kInfinity, kInfinity, stop, nodes);
+  }
+  auto run = [&](Linja::Solver& s, Score* got, bool reverse) {
+    for (int k = 0; k < kN; ++k) {
+      const int i = reverse ? kN - 1 - k : k;
+      std::uint64_t nodes = 0;
+      got[i] = s.solve(fen_pos(fens[i]), -kInfinity, kInfinity, stop, nodes);
+    }
+  };
+  std::thread t([&] { run(helper, got_helper, true); });
+  run(main, got_main, false);
+  t.join();
+  for (int i = 0; i < kN; ++i) {
+    CAPTURE(fens[i]);
+    CHECK(got_main[i] == want[i]);
+    CHECK(got_helper[i] == want[i]);
+  }
+  // A solver that has solved nothing reads what the others stored.
+  std::uint64_t again = 0, fresh = 0;
+  Linja::Solver reader(1);
+  reader.share_table(main);
+  reader.solve(fen_pos(fens[0]), -kInfinity, kInfinity, stop, again);
+  Linja::Solver cold(8);
+  cold.solve(fen_pos(fens[0]), -kInfinity, kInfinity, stop, fresh);
+  CHECK(again < fresh);
 }

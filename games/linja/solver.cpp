@@ -16,15 +16,45 @@ int move_prior(const Position& p, Move m) {
   return 6 * n + 4 * gain;
 }
 
-Solver::Solver(std::size_t mib) {
+Solver::Solver(std::size_t mib) : table_(std::make_shared<Table>()) {
   std::size_t n = 1;
-  const std::size_t want = std::max<std::size_t>(1, mib) * 1024 * 1024 / sizeof(Entry);
+  const std::size_t want = std::max<std::size_t>(1, mib) * 1024 * 1024 / sizeof(Slot);
   while (n * 2 <= want) n *= 2;
-  table_ = std::make_unique<Entry[]>(n);
-  mask_ = n - 1;
+  table_->slots = std::make_unique<Slot[]>(n);
+  table_->mask = n - 1;
 }
 
-void Solver::clear() { std::fill(table_.get(), table_.get() + mask_ + 1, Entry{}); }
+void Solver::clear() {
+  for (std::size_t i = 0; i <= table_->mask; ++i) {
+    table_->slots[i].check.store(0, std::memory_order_relaxed);
+    table_->slots[i].data.store(0, std::memory_order_relaxed);
+  }
+}
+
+namespace {
+// The packed entry spread over 64 bits; bit 24 marks a used slot.
+inline std::uint64_t spread(std::uint64_t data) { return data * 0x9E3779B97F4A7C15ULL; }
+constexpr std::uint64_t kUsed = 1ULL << 24;
+}  // namespace
+
+bool Solver::probe(std::uint64_t key, Entry& out) const {
+  const Slot& s = table_->slots[key & table_->mask];
+  const std::uint64_t d = s.data.load(std::memory_order_relaxed);
+  if (!(d & kUsed) || (s.check.load(std::memory_order_relaxed) ^ spread(d)) != key) return false;
+  out.lower = static_cast<std::int8_t>(d & 0xFF);
+  out.upper = static_cast<std::int8_t>((d >> 8) & 0xFF);
+  out.move = static_cast<std::uint8_t>((d >> 16) & 0xFF);
+  return true;
+}
+
+void Solver::store(std::uint64_t key, const Entry& e) {
+  Slot& s = table_->slots[key & table_->mask];
+  const std::uint64_t d = static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.lower)) |
+                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.upper)) << 8 |
+                          static_cast<std::uint64_t>(e.move) << 16 | kUsed;
+  s.check.store(key ^ spread(d), std::memory_order_relaxed);
+  s.data.store(d, std::memory_order_relaxed);
+}
 
 int Solver::final_value(const Position& p) {
   const int me = score(p, p.mover), them = score(p, other(p.mover));
@@ -59,9 +89,8 @@ int Solver::pv_line(const Position& p, Move* out, int max_len) {
     const int n = generate(now, moves);
     if (n == 0) break;
     // The table's best move first: usually it keeps the value.
-    const std::uint64_t key = hash_key(now);
-    const Entry& e = table_[key & mask_];
-    const int hint = e.key == key && e.move > 0 && e.move <= n ? e.move - 1 : -1;
+    Entry e;
+    const int hint = probe(hash_key(now), e) && e.move > 0 && e.move <= n ? e.move - 1 : -1;
     int pick = -1;
     Position next;
     for (int j = -1; j < n && pick < 0 && !aborted_; ++j) {
@@ -90,9 +119,8 @@ int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
   const int n = generate(p, moves);
   if (n == 0) return final_value(p);
 
-  Entry& e = table_[key & mask_];
   int hint = -1;
-  if (e.key == key) {
+  if (Entry e; probe(key, e)) {
     if (e.lower >= beta || e.lower == e.upper) return e.lower;
     if (e.upper <= alpha) return e.upper;
     alpha = std::max<int>(alpha, e.lower);
@@ -108,16 +136,17 @@ int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
   for (int i = 0; i < n; ++i) {
     child[i] = play(p, moves[i]);
     child_key[i] = hash_key(child[i]);
-    __builtin_prefetch(&table_[child_key[i] & mask_]);
+    __builtin_prefetch(&table_->slots[child_key[i] & table_->mask]);
   }
-  auto store = [&](int best, int best_i) {
+  auto record = [&](int best, int best_i) {
     // The bounds this search proved (fail-soft on a 3-valued scale).
-    Entry& s = table_[key & mask_];
-    if (s.key != key) s = Entry{key, -1, 1, 0, 1};
+    Entry s;
+    if (!probe(key, s)) s = Entry{};
     if (best > alpha0 && best < beta0) s.lower = s.upper = static_cast<std::int8_t>(best);
     else if (best >= beta0) s.lower = static_cast<std::int8_t>(std::max<int>(s.lower, best));
     else s.upper = static_cast<std::int8_t>(std::min<int>(s.upper, best));
     s.move = static_cast<std::uint8_t>(best_i + 1);
+    store(key, s);
   };
   // Enhanced transposition cutoff: a child whose stored bound already
   // refutes the window settles the node without a search (transpositions
@@ -130,16 +159,16 @@ int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
     if (separated(child[i])) {
       known[i] = -final_value(child[i]);
       if (known[i] >= beta) {
-        store(known[i], i);
+        record(known[i], i);
         return known[i];
       }
       continue;
     }
-    const Entry& c = table_[child_key[i] & mask_];
-    if (c.key != child_key[i]) continue;
+    Entry c;
+    if (!probe(child_key[i], c)) continue;
     const int lower = child[i].mover == p.mover ? c.lower : -c.upper;
     if (lower >= beta) {
-      store(lower, i);
+      record(lower, i);
       return lower;
     }
   }
@@ -156,10 +185,21 @@ int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
   for (int i = 1; i < n; ++i)
     for (int j = i; j > 0 && keys[j] > keys[j - 1]; --j) std::swap(keys[j], keys[j - 1]), std::swap(order[j], order[j - 1]);
   int best = -2, best_i = order[0];
-  for (int j = 0; j < n; ++j) {
-    const int i = order[j];
+  // Threads sharing the table split the moves (simplified ABDADA,
+  // engine/busy_table.h): a child another thread is searching waits until
+  // the other children are done, when its result is likely in the table.
+  const bool split = table_->shared;
+  DeferredMoves<kMaxSubMoves + 1> later(n);
+  for (int j = 0; j < later.size(); ++j) {
+    const int i = j < n ? order[j] : later.at(j);
+    if (split && j > 0 && later.deferrable(j) && table_->busy.busy(child_key[i])) {
+      later.defer(i);
+      continue;
+    }
+    const std::uint64_t mark = split ? table_->busy.enter(child_key[i]) : 0;
     const Position& c = child[i];
     const int v = c.mover == p.mover ? search(c, child_key[i], alpha, beta) : -search(c, child_key[i], -beta, -alpha);
+    if (mark) table_->busy.leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;
@@ -168,7 +208,7 @@ int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
       if (alpha >= beta) break;
     }
   }
-  store(best, best_i);
+  record(best, best_i);
   return best;
 }
 

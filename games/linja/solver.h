@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/busy_table.h"
 #include "engine/types.h"
 #include "games/linja/board.h"
 #include "games/linja/features.h"
@@ -40,6 +41,14 @@ class Solver {
 
   explicit Solver(std::size_t mib);
   void clear();
+  // Use `main`'s table instead of this solver's own: the threads of one
+  // search share their results (engine/game_concept.h). Entries are read
+  // and written without locks, each checked against its own contents, so a
+  // torn entry reads as a miss.
+  void share_table(Solver& main) {
+    table_ = main.table_;
+    table_->shared = true;
+  }
 
   // Fail-soft: the exact value if it lies inside (alpha, beta), else a bound
   // on the right side. Returns 0 (and stores nothing) when `stop` is raised.
@@ -71,16 +80,26 @@ class Solver {
 
  private:
   struct Entry {
-    std::uint64_t key = 0;
     std::int8_t lower = -1, upper = 1;  // bounds of the value, side to move's view
     std::uint8_t move = 0;              // index+1 of the best sub-move, 0 = none
-    std::uint8_t used = 0;
   };
+  // An entry as stored: the key xor-ed with a spread of the packed entry
+  // (lockless hashing: words of two different writes fail the check).
+  struct Slot {
+    std::atomic<std::uint64_t> check{0}, data{0};
+  };
+  struct Table {
+    std::unique_ptr<Slot[]> slots;
+    std::size_t mask = 0;
+    bool shared = false;  // used by several threads: they split the moves
+    BusyTable busy;       // the positions they are searching
+  };
+  bool probe(std::uint64_t key, Entry& out) const;
+  void store(std::uint64_t key, const Entry& e);
   int search(const Position& p, int alpha, int beta) { return search(p, hash_key(p), alpha, beta); }
   int search(const Position& p, std::uint64_t key, int alpha, int beta);
 
-  std::unique_ptr<Entry[]> table_;
-  std::size_t mask_ = 0;
+  std::shared_ptr<Table> table_;  // shared with the other threads' solvers
   const std::atomic<bool>* stop_ = nullptr;
   std::uint64_t nodes_ = 0;
   bool aborted_ = false;

@@ -16,6 +16,7 @@ constexpr int kInf = 127;  // beyond every score (scores are -64..64)
 // Tuning constants (measured on fforum-20-39, node counts and CPU time).
 constexpr int kShallowMax = 7;       // at most this many empties: no table, parity order
 constexpr int kEtcMin = 12;          // enhanced transposition cutoff from this many empties
+constexpr int kSplitMin = 12;        // threads sharing a table split the moves from this many empties
 constexpr int kParityOrderMax = 12;  // parity tie-break in fastest-first below this
 constexpr int kEvalOrderMin = 15;    // order by static evaluation from this many empties
 constexpr int kSearchOrderMin = 17;  // order by a shallow evaluated search from this many empties
@@ -116,6 +117,21 @@ inline std::uint64_t table_hash(Bitboard P, Bitboard O) {
   return h ^ (h >> 32);
 }
 
+// The move loops' share of the simplified ABDADA (engine/busy_table.h):
+// false when another thread is on child (np, no), which is then put off
+// until the node's other moves are done; else the child is marked as this
+// thread's (`mark`, to leave when its search ends).
+inline bool claim_child(BusyTable& busy, DeferredMoves<64>& later, int j, int i, Bitboard np, Bitboard no,
+                        std::uint64_t& mark) {
+  const std::uint64_t h = table_hash(np, no);
+  if (j > 0 && later.deferrable(j) && busy.busy(h)) {
+    later.defer(i);
+    return false;
+  }
+  mark = busy.enter(h);
+  return true;
+}
+
 }  // namespace
 
 struct EndgameSolver::MoveItem {
@@ -126,48 +142,80 @@ struct EndgameSolver::MoveItem {
 
 // ---------------------------------------------------------------- table
 
-EndgameSolver::EndgameSolver(std::size_t mb) : order_weights_(patterns::shipped_weights()) {
+EndgameSolver::EndgameSolver(std::size_t mb)
+    : order_weights_(patterns::shipped_weights()), table_(std::make_shared<Table>()) {
   const std::size_t bytes = std::max<std::size_t>(mb, 1) << 20;
   std::size_t n = 1;
   while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
-  table_.assign(n, Bucket{});
-  mask_ = n - 1;
+  table_->buckets = std::make_unique<Bucket[]>(n);
+  table_->mask = n - 1;
 }
 
-void EndgameSolver::clear() { std::fill(table_.begin(), table_.end(), Bucket{}); }
-
-EndgameSolver::Bucket& EndgameSolver::bucket(Bitboard P, Bitboard O) { return table_[table_hash(P, O) & mask_]; }
-const EndgameSolver::Bucket& EndgameSolver::bucket(Bitboard P, Bitboard O) const {
-  return table_[table_hash(P, O) & mask_];
+void EndgameSolver::clear() {
+  for (std::size_t i = 0; i <= table_->mask; ++i)
+    for (Slot& s : table_->buckets[i].s) {
+      s.p.store(0, std::memory_order_relaxed);
+      s.o.store(0, std::memory_order_relaxed);
+      s.data.store(0, std::memory_order_relaxed);
+    }
 }
 
-const EndgameSolver::Entry* EndgameSolver::probe(Bitboard P, Bitboard O) const {
-  const Entry* e = bucket(P, O).e;
-  if (e[0].P == P && e[0].O == O && e[0].empties) return &e[0];
-  if (e[1].P == P && e[1].O == O && e[1].empties) return &e[1];
-  return nullptr;
+EndgameSolver::Bucket& EndgameSolver::bucket(Bitboard P, Bitboard O) const {
+  return table_->buckets[table_hash(P, O) & table_->mask];
+}
+
+namespace {
+// The packed entry spread over 64 bits, xor-ed into both key words.
+inline std::uint64_t spread(std::uint64_t data) { return data * 0x9E3779B97F4A7C15ULL; }
+}  // namespace
+
+bool EndgameSolver::probe(Bitboard P, Bitboard O, Entry& out) const {
+  for (const Slot& s : bucket(P, O).s) {
+    const std::uint64_t d = s.data.load(std::memory_order_relaxed);
+    const std::uint64_t m = spread(d);
+    if ((s.p.load(std::memory_order_relaxed) ^ m) != P || (s.o.load(std::memory_order_relaxed) ^ m) != O) continue;
+    out.lower = static_cast<std::int8_t>(d & 0xFF);
+    out.upper = static_cast<std::int8_t>((d >> 8) & 0xFF);
+    out.move = static_cast<std::uint8_t>((d >> 16) & 0xFF);
+    out.empties = static_cast<std::uint8_t>((d >> 24) & 0xFF);
+    if (out.empties) return true;
+  }
+  return false;
 }
 
 void EndgameSolver::store(Bitboard P, Bitboard O, int empties, int alpha, int beta, int score, int move) {
-  Entry* e = bucket(P, O).e;
-  Entry* slot;
-  if (e[0].P == P && e[0].O == O && e[0].empties) {
-    slot = &e[0];
-  } else if (e[1].P == P && e[1].O == O && e[1].empties) {
-    slot = &e[1];
-  } else {
-    // Two-way bucket: keep the bigger subtree, replace the smaller one.
-    slot = e[0].empties <= e[1].empties ? &e[0] : &e[1];
-    *slot = Entry{};
-    slot->P = P;
-    slot->O = O;
+  Bucket& b = bucket(P, O);
+  Entry e;
+  Slot* slot = nullptr;
+  std::uint8_t slot_empties[2];
+  for (int i = 0; i < 2; ++i) {
+    const std::uint64_t d = b.s[i].data.load(std::memory_order_relaxed);
+    slot_empties[i] = static_cast<std::uint8_t>((d >> 24) & 0xFF);
+    const std::uint64_t m = spread(d);
+    if (slot_empties[i] && (b.s[i].p.load(std::memory_order_relaxed) ^ m) == P &&
+        (b.s[i].o.load(std::memory_order_relaxed) ^ m) == O) {
+      slot = &b.s[i];
+      e.lower = static_cast<std::int8_t>(d & 0xFF);
+      e.upper = static_cast<std::int8_t>((d >> 8) & 0xFF);
+      e.move = static_cast<std::uint8_t>((d >> 16) & 0xFF);
+      break;
+    }
   }
-  slot->empties = static_cast<std::uint8_t>(empties);
+  // Two-way bucket: keep the bigger subtree, replace the smaller one.
+  if (!slot) slot = slot_empties[0] <= slot_empties[1] ? &b.s[0] : &b.s[1];
+  e.empties = static_cast<std::uint8_t>(empties);
   // Results are exact game values, independent of the path, so bounds from
   // different searches of the same position can simply be intersected.
-  if (score > alpha) slot->lower = static_cast<std::int8_t>(std::max<int>(slot->lower, score));
-  if (score < beta) slot->upper = static_cast<std::int8_t>(std::min<int>(slot->upper, score));
-  if (score > alpha || slot->move == kNoSquare) slot->move = static_cast<std::uint8_t>(move);
+  if (score > alpha) e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, score));
+  if (score < beta) e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, score));
+  if (score > alpha || e.move == kNoSquare) e.move = static_cast<std::uint8_t>(move);
+  const std::uint64_t d = static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.lower)) |
+                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.upper)) << 8 |
+                          static_cast<std::uint64_t>(e.move) << 16 | static_cast<std::uint64_t>(e.empties) << 24;
+  const std::uint64_t m = spread(d);
+  slot->p.store(P ^ m, std::memory_order_relaxed);
+  slot->o.store(O ^ m, std::memory_order_relaxed);
+  slot->data.store(d, std::memory_order_relaxed);
 }
 
 // ---------------------------------------------------------------- control
@@ -445,10 +493,10 @@ int EndgameSolver::nws(Bitboard P, Bitboard O, int alpha, int n) {
     if (upper <= alpha) return upper;
   }
   int tt_move = kNoSquare;
-  if (const Entry* e = probe(P, O)) {
-    if (e->lower > alpha) return e->lower;
-    if (e->upper <= alpha) return e->upper;
-    tt_move = e->move;
+  if (Entry e; probe(P, O, e)) {
+    if (e.lower > alpha) return e.lower;
+    if (e.upper <= alpha) return e.upper;
+    tt_move = e.move;
   }
   const Bitboard moves = legal_moves_mask(P, O);
   if (!moves) {
@@ -462,17 +510,24 @@ int EndgameSolver::nws(Bitboard P, Bitboard O, int alpha, int n) {
     // for the opponent refutes this node without searching.
     for (int i = 0; i < k; ++i) {
       const Bitboard np = O ^ list[i].flips, no = P | list[i].flips | bit(list[i].sq);
-      if (const Entry* e = probe(np, no); e && -e->upper > alpha) {
-        store(P, O, n, alpha, alpha + 1, -e->upper, list[i].sq);
-        return -e->upper;
+      if (Entry e; probe(np, no, e) && -e.upper > alpha) {
+        store(P, O, n, alpha, alpha + 1, -e.upper, list[i].sq);
+        return -e.upper;
       }
     }
   }
   int best = -kInf, best_move = kNoSquare;
-  for (int i = 0; i < k; ++i) {
-    pick(list, i, k);
+  const bool split = table_->shared && n >= kSplitMin;
+  DeferredMoves<64> later(k);
+  for (int j = 0; j < later.size(); ++j) {
+    const int i = j < k ? j : later.at(j);
+    if (j < k) pick(list, i, k);
     const MoveItem& it = list[i];
-    const int v = -search_child(O ^ it.flips, P | it.flips | bit(it.sq), -alpha - 1, n - 1);
+    const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
+    std::uint64_t mark = 0;
+    if (split && !claim_child(table_->busy, later, j, i, np, no, mark)) continue;
+    const int v = -search_child(np, no, -alpha - 1, n - 1);
+    if (mark) table_->busy.leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;
@@ -491,11 +546,11 @@ int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
   }
   if (poll()) return 0;
   int tt_move = kNoSquare;
-  if (const Entry* e = probe(P, O)) {
-    if (e->lower >= beta) return e->lower;
-    if (e->upper <= alpha) return e->upper;
-    if (e->lower == e->upper) return e->lower;
-    tt_move = e->move;
+  if (Entry e; probe(P, O, e)) {
+    if (e.lower >= beta) return e.lower;
+    if (e.upper <= alpha) return e.upper;
+    if (e.lower == e.upper) return e.lower;
+    tt_move = e.move;
   }
   const Bitboard moves = legal_moves_mask(P, O);
   if (!moves) {
@@ -506,18 +561,24 @@ int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
   const int k = order_moves(P, O, moves, tt_move, n, list);
   const int alpha0 = alpha;
   int best = -kInf, best_move = kNoSquare;
-  for (int i = 0; i < k; ++i) {
-    pick(list, i, k);
+  const bool split = table_->shared && n >= kSplitMin;
+  DeferredMoves<64> later(k);
+  for (int j = 0; j < later.size(); ++j) {
+    const int i = j < k ? j : later.at(j);
+    if (j < k) pick(list, i, k);
     const MoveItem& it = list[i];
     const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
+    std::uint64_t mark = 0;
+    if (split && !claim_child(table_->busy, later, j, i, np, no, mark)) continue;
     int v;
-    if (i == 0) {
+    if (j == 0) {
       v = -pvs(np, no, -beta, -alpha, n - 1);
     } else {
       v = -search_child(np, no, -alpha - 1, n - 1);
       // A fail-high proves v <= true value; search the rest of the window.
       if (!aborted_ && v > alpha && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1);
     }
+    if (mark) table_->busy.leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;
@@ -572,7 +633,7 @@ EndgameSolver::RootResult EndgameSolver::solve_root(const Board& b, const std::a
     return r;
   }
   int tt_move = kNoSquare;
-  if (const Entry* e = probe(P, O)) tt_move = e->move;
+  if (Entry e; probe(P, O, e)) tt_move = e.move;
   MoveItem list[64];
   const int k = order_moves(P, O, moves, tt_move, n, list);
   for (int i = 0; i < k; ++i) pick(list, i, k);
@@ -625,10 +686,10 @@ int EndgameSolver::pv_line(const Board& start, Move* out, int max_len) const {
     }
     // Only positions the solver stored are followed; shallow nodes near the
     // end are not stored, so the line stops a few plies before the end.
-    const Entry* e = probe(b.own, b.opp);
-    if (!e || e->move >= 64 || !(b.moves() & bit(e->move))) break;
-    out[len++] = Move{e->move};
-    b = play_square(b, e->move);
+    Entry e;
+    if (!probe(b.own, b.opp, e) || e.move >= 64 || !(b.moves() & bit(e.move))) break;
+    out[len++] = Move{e.move};
+    b = play_square(b, e.move);
   }
   // A trailing pass with nothing after it says nothing.
   while (len > 0 && out[len - 1].is_pass()) --len;

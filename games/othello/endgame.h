@@ -19,6 +19,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/busy_table.h"
 #include "engine/types.h"
 #include "games/othello/board.h"
 
@@ -33,8 +34,18 @@ class EndgameSolver {
   // `mb`: size of the solver's own transposition table in MiB (at least 1).
   explicit EndgameSolver(std::size_t mb = 16);
 
-  // Forgets all stored results.
+  // Forgets all stored results (of the shared table, see share_table).
   void clear();
+
+  // Makes this solver use `main`'s table instead of its own: the threads of
+  // one search then share their endgame results as they share the midgame
+  // table (Lazy SMP, engine/game_concept.h). Each entry is written and read
+  // without locks, checked against its own contents, so that an entry torn
+  // by two threads writing at once reads as a miss, never as a wrong bound.
+  void share_table(EndgameSolver& main) {
+    table_ = main.table_;
+    table_->shared = true;
+  }
 
   // Exact final score of `b` for the side to move, x100, fail-soft within
   // (alpha, beta): a result <= alpha is an upper bound, >= beta a lower
@@ -63,22 +74,32 @@ class EndgameSolver {
   bool aborted() const { return aborted_; }
 
  private:
+  // What the table knows of a position.
   struct Entry {
-    Bitboard P = 0, O = 0;   // the full position: no false hits
     std::int8_t lower = -64;  // bounds of the exact score, in discs
     std::int8_t upper = 64;
     std::uint8_t move = kNoSquare;
-    std::uint8_t empties = 0;  // replacement priority: bigger subtrees stay
+    std::uint8_t empties = 0;  // replacement priority: bigger subtrees stay; 0 = empty slot
   };
-
-  // Two entries per 64-byte bucket: one cache line per probe.
+  // An entry as stored: the position's two bitboards each xor-ed with a
+  // spread of the packed entry, so that a slot whose words come from two
+  // different writes fails the check (lockless hashing, as in Crafty).
+  struct Slot {
+    std::atomic<std::uint64_t> p{0}, o{0}, data{0};
+  };
+  // Two slots per 64-byte bucket: one cache line per probe.
   struct alignas(64) Bucket {
-    Entry e[2];
+    Slot s[2];
+  };
+  struct Table {
+    std::unique_ptr<Bucket[]> buckets;
+    std::size_t mask = 0;
+    bool shared = false;  // used by several threads: they split the moves
+    BusyTable busy;       // the positions they are searching
   };
 
-  Bucket& bucket(Bitboard P, Bitboard O);
-  const Bucket& bucket(Bitboard P, Bitboard O) const;
-  const Entry* probe(Bitboard P, Bitboard O) const;
+  Bucket& bucket(Bitboard P, Bitboard O) const;
+  bool probe(Bitboard P, Bitboard O, Entry& out) const;
   void store(Bitboard P, Bitboard O, int empties, int alpha, int beta, int score, int move);
 
   void begin(const std::atomic<bool>& stop);
@@ -101,8 +122,7 @@ class EndgameSolver {
   int order_eval(Bitboard P, Bitboard O) const;
   int mid_search(Bitboard P, Bitboard O, int alpha, int beta, int depth) const;
 
-  std::vector<Bucket> table_;
-  std::size_t mask_ = 0;
+  std::shared_ptr<Table> table_;  // shared with the other threads' solvers
   const std::atomic<bool>* stop_ = nullptr;
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;

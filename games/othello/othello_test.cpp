@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "games/othello/eval.h"
@@ -912,5 +913,57 @@ TEST_CASE("othello: every evaluator scores a finished game exactly (kLeafEvaluat
     Othello::Config cfg;
     REQUIRE(bool(Othello::set_option(cfg, "Evaluator", ev)));
     CHECK(Othello::evaluate(done, cfg) == Othello::terminal_score(done, 0));
+  }
+}
+
+TEST_CASE("othello: a solver sharing another's table finds its results") {
+  // FFO #1: solved once by `main`, then again by a helper on main's table
+  // (a root hit: a few nodes) and by a solver with a table of its own.
+  const Board b = fen("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+  oth::EndgameSolver main(4), helper(1), alone(4);
+  helper.share_table(main);
+  std::uint64_t n_main = 0, n_helper = 0, n_alone = 0;
+  CHECK(main.solve(b, -ludus::kInfinity, ludus::kInfinity, kNoStop, n_main) == 1800);
+  CHECK(helper.solve(b, -ludus::kInfinity, ludus::kInfinity, kNoStop, n_helper) == 1800);
+  CHECK(alone.solve(b, -ludus::kInfinity, ludus::kInfinity, kNoStop, n_alone) == 1800);
+  CHECK(n_helper * 100 < n_alone);
+  // Clearing through either clears the one table.
+  helper.clear();
+  std::uint64_t n_again = 0;
+  CHECK(main.solve(b, -ludus::kInfinity, ludus::kInfinity, kNoStop, n_again) == 1800);
+  CHECK(n_again * 2 > n_alone);
+}
+
+TEST_CASE("othello: two threads solving at once on one table get every FFO #1-#19 value exactly") {
+  // The lockless entries and the busy marks under real concurrency: the
+  // two threads take the problems in opposite orders, so that each both
+  // meets the other's entries and defers the moves the other is on.
+  std::ifstream in(LUDUS_TEST_DATA_DIR "/othello/fforum-1-19.obf");
+  REQUIRE(in.good());
+  std::vector<oth::ObfProblem> problems;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    oth::ObfProblem p;
+    REQUIRE(bool(oth::parse_obf_line(line, p)));
+    problems.push_back(p);
+  }
+  REQUIRE(problems.size() == 19);
+  oth::EndgameSolver main(2), helper(1);  // small: entries get replaced under each other
+  helper.share_table(main);
+  std::vector<int> got_main(problems.size()), got_helper(problems.size());
+  auto run = [&](oth::EndgameSolver& s, std::vector<int>& got, bool reverse) {
+    for (std::size_t k = 0; k < problems.size(); ++k) {
+      const std::size_t i = reverse ? problems.size() - 1 - k : k;
+      std::uint64_t nodes = 0;
+      got[i] = s.solve(problems[i].board, -ludus::kInfinity, ludus::kInfinity, kNoStop, nodes) / 100;
+    }
+  };
+  std::thread t([&] { run(helper, got_helper, true); });
+  run(main, got_main, false);
+  t.join();
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    CAPTURE(i + 1);
+    CHECK(got_main[i] == problems[i].moves[0].second);
+    CHECK(got_helper[i] == problems[i].moves[0].second);
   }
 }
