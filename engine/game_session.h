@@ -46,6 +46,8 @@ class GameSession final : public Session {
   using Position = typename G::Position;
   using Move = typename G::Move;
   using Solver = typename SolverOf<G>::type;
+  // Whether the threads' solvers share one table (Solver::share_table).
+  static constexpr bool kSolversShareTable = requires(Solver& a, Solver& b) { a.share_table(b); };
 
   GameSession() { reset_position(); }
   ~GameSession() override {
@@ -113,8 +115,11 @@ class GameSession final : public Session {
   void new_game() override {
     wait();
     tt_.clear();
-    if constexpr (HasSolver<G>)
-      for (auto& s : solvers_) s->clear();
+    if constexpr (HasSolver<G>) {
+      // A shared table is cleared once, through the main thread's solver.
+      for (std::size_t i = 0; i < solvers_.size(); ++i)
+        if (i == 0 || !kSolversShareTable) solvers_[i]->clear();
+    }
     reset_position();
   }
 
@@ -385,14 +390,13 @@ class GameSession final : public Session {
       // A solver that can share its table (Solver::share_table) serves all
       // threads from the main thread's one: the threads then help each
       // other in the endgame too, instead of each solving alone.
-      constexpr bool shares = requires(Solver& a, Solver& b) { a.share_table(b); };
-      const std::size_t tables = shares ? 1 : static_cast<std::size_t>(settings_.threads);
+      const std::size_t tables = kSolversShareTable ? 1 : static_cast<std::size_t>(settings_.threads);
       const std::size_t mib = std::max<std::size_t>(1, settings_.hash_mib / 2 / tables);
       try {
         while (static_cast<int>(solvers_.size()) < settings_.threads) {
           const bool helper = !solvers_.empty();
-          solvers_.push_back(std::make_unique<Solver>(shares && helper ? 1 : mib));
-          if constexpr (shares)
+          solvers_.push_back(std::make_unique<Solver>(kSolversShareTable && helper ? 1 : mib));
+          if constexpr (kSolversShareTable)
             if (helper) solvers_.back()->share_table(*solvers_.front());
         }
       } catch (const std::bad_alloc&) {
