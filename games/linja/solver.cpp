@@ -188,18 +188,18 @@ int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
   // Threads sharing the table split the moves (simplified ABDADA,
   // engine/busy_table.h): a child another thread is searching waits until
   // the other children are done, when its result is likely in the table.
-  const bool split = table_->shared;
+  BusyTable* const split = table_->busy.get();
   DeferredMoves<kMaxSubMoves + 1> later(n);
   for (int j = 0; j < later.size(); ++j) {
     const int i = j < n ? order[j] : later.at(j);
-    if (split && j > 0 && later.deferrable(j) && table_->busy.busy(child_key[i])) {
+    if (split && j > 0 && later.deferrable(j) && split->busy(child_key[i])) {
       later.defer(i);
       continue;
     }
-    const std::uint64_t mark = split ? table_->busy.enter(child_key[i]) : 0;
+    const std::uint64_t mark = split ? split->enter(child_key[i]) : 0;
     const Position& c = child[i];
     const int v = c.mover == p.mover ? search(c, child_key[i], alpha, beta) : -search(c, child_key[i], -beta, -alpha);
-    if (mark) table_->busy.leave(mark);
+    if (mark) split->leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;

@@ -44,10 +44,10 @@ class Solver {
   // Use `main`'s table instead of this solver's own: the threads of one
   // search share their results (engine/game_concept.h). Entries are read
   // and written without locks, each checked against its own contents, so a
-  // torn entry reads as a miss.
+  // torn entry reads as a miss. Called before the threads start.
   void share_table(Solver& main) {
+    if (!main.table_->busy) main.table_->busy = std::make_unique<BusyTable>();
     table_ = main.table_;
-    table_->shared = true;
   }
 
   // Fail-soft: the exact value if it lies inside (alpha, beta), else a bound
@@ -91,8 +91,9 @@ class Solver {
   struct Table {
     std::unique_ptr<Slot[]> slots;
     std::size_t mask = 0;
-    bool shared = false;  // used by several threads: they split the moves
-    BusyTable busy;       // the positions they are searching
+    // The positions the threads sharing the table are searching, so that
+    // they split a node's moves; made by share_table (null for one thread).
+    std::unique_ptr<BusyTable> busy;
   };
   bool probe(std::uint64_t key, Entry& out) const;
   void store(std::uint64_t key, const Entry& e);

@@ -169,17 +169,21 @@ namespace {
 inline std::uint64_t spread(std::uint64_t data) { return data * 0x9E3779B97F4A7C15ULL; }
 }  // namespace
 
+// The slot's entry if it holds position (P, O), intact.
+bool EndgameSolver::read_slot(const Slot& s, Bitboard P, Bitboard O, Entry& out) {
+  const std::uint64_t d = s.data.load(std::memory_order_relaxed);
+  const std::uint64_t m = spread(d);
+  if ((s.p.load(std::memory_order_relaxed) ^ m) != P || (s.o.load(std::memory_order_relaxed) ^ m) != O) return false;
+  out.lower = static_cast<std::int8_t>(d & 0xFF);
+  out.upper = static_cast<std::int8_t>((d >> 8) & 0xFF);
+  out.move = static_cast<std::uint8_t>((d >> 16) & 0xFF);
+  out.empties = static_cast<std::uint8_t>((d >> 24) & 0xFF);
+  return out.empties != 0;
+}
+
 bool EndgameSolver::probe(Bitboard P, Bitboard O, Entry& out) const {
-  for (const Slot& s : bucket(P, O).s) {
-    const std::uint64_t d = s.data.load(std::memory_order_relaxed);
-    const std::uint64_t m = spread(d);
-    if ((s.p.load(std::memory_order_relaxed) ^ m) != P || (s.o.load(std::memory_order_relaxed) ^ m) != O) continue;
-    out.lower = static_cast<std::int8_t>(d & 0xFF);
-    out.upper = static_cast<std::int8_t>((d >> 8) & 0xFF);
-    out.move = static_cast<std::uint8_t>((d >> 16) & 0xFF);
-    out.empties = static_cast<std::uint8_t>((d >> 24) & 0xFF);
-    if (out.empties) return true;
-  }
+  for (const Slot& s : bucket(P, O).s)
+    if (read_slot(s, P, O, out)) return true;
   return false;
 }
 
@@ -187,22 +191,17 @@ void EndgameSolver::store(Bitboard P, Bitboard O, int empties, int alpha, int be
   Bucket& b = bucket(P, O);
   Entry e;
   Slot* slot = nullptr;
-  std::uint8_t slot_empties[2];
-  for (int i = 0; i < 2; ++i) {
-    const std::uint64_t d = b.s[i].data.load(std::memory_order_relaxed);
-    slot_empties[i] = static_cast<std::uint8_t>((d >> 24) & 0xFF);
-    const std::uint64_t m = spread(d);
-    if (slot_empties[i] && (b.s[i].p.load(std::memory_order_relaxed) ^ m) == P &&
-        (b.s[i].o.load(std::memory_order_relaxed) ^ m) == O) {
-      slot = &b.s[i];
-      e.lower = static_cast<std::int8_t>(d & 0xFF);
-      e.upper = static_cast<std::int8_t>((d >> 8) & 0xFF);
-      e.move = static_cast<std::uint8_t>((d >> 16) & 0xFF);
+  for (Slot& s : b.s)
+    if (read_slot(s, P, O, e)) {
+      slot = &s;
       break;
     }
-  }
+  if (!slot) e = Entry{};
   // Two-way bucket: keep the bigger subtree, replace the smaller one.
-  if (!slot) slot = slot_empties[0] <= slot_empties[1] ? &b.s[0] : &b.s[1];
+  if (!slot) {
+    const auto empties_of = [](const Slot& s) { return (s.data.load(std::memory_order_relaxed) >> 24) & 0xFF; };
+    slot = empties_of(b.s[0]) <= empties_of(b.s[1]) ? &b.s[0] : &b.s[1];
+  }
   e.empties = static_cast<std::uint8_t>(empties);
   // Results are exact game values, independent of the path, so bounds from
   // different searches of the same position can simply be intersected.
@@ -517,7 +516,7 @@ int EndgameSolver::nws(Bitboard P, Bitboard O, int alpha, int n) {
     }
   }
   int best = -kInf, best_move = kNoSquare;
-  const bool split = table_->shared && n >= kSplitMin;
+  BusyTable* const split = n >= kSplitMin ? table_->busy.get() : nullptr;
   DeferredMoves<64> later(k);
   for (int j = 0; j < later.size(); ++j) {
     const int i = j < k ? j : later.at(j);
@@ -525,9 +524,9 @@ int EndgameSolver::nws(Bitboard P, Bitboard O, int alpha, int n) {
     const MoveItem& it = list[i];
     const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
     std::uint64_t mark = 0;
-    if (split && !claim_child(table_->busy, later, j, i, np, no, mark)) continue;
+    if (split && !claim_child(*split, later, j, i, np, no, mark)) continue;
     const int v = -search_child(np, no, -alpha - 1, n - 1);
-    if (mark) table_->busy.leave(mark);
+    if (mark) split->leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;
@@ -561,7 +560,7 @@ int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
   const int k = order_moves(P, O, moves, tt_move, n, list);
   const int alpha0 = alpha;
   int best = -kInf, best_move = kNoSquare;
-  const bool split = table_->shared && n >= kSplitMin;
+  BusyTable* const split = n >= kSplitMin ? table_->busy.get() : nullptr;
   DeferredMoves<64> later(k);
   for (int j = 0; j < later.size(); ++j) {
     const int i = j < k ? j : later.at(j);
@@ -569,7 +568,7 @@ int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
     const MoveItem& it = list[i];
     const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
     std::uint64_t mark = 0;
-    if (split && !claim_child(table_->busy, later, j, i, np, no, mark)) continue;
+    if (split && !claim_child(*split, later, j, i, np, no, mark)) continue;
     int v;
     if (j == 0) {
       v = -pvs(np, no, -beta, -alpha, n - 1);
@@ -578,7 +577,7 @@ int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
       // A fail-high proves v <= true value; search the rest of the window.
       if (!aborted_ && v > alpha && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1);
     }
-    if (mark) table_->busy.leave(mark);
+    if (mark) split->leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;

@@ -42,9 +42,10 @@ class EndgameSolver {
   // table (Lazy SMP, engine/game_concept.h). Each entry is written and read
   // without locks, checked against its own contents, so that an entry torn
   // by two threads writing at once reads as a miss, never as a wrong bound.
+  // Called before the threads start.
   void share_table(EndgameSolver& main) {
+    if (!main.table_->busy) main.table_->busy = std::make_unique<BusyTable>();
     table_ = main.table_;
-    table_->shared = true;
   }
 
   // Exact final score of `b` for the side to move, x100, fail-soft within
@@ -94,11 +95,13 @@ class EndgameSolver {
   struct Table {
     std::unique_ptr<Bucket[]> buckets;
     std::size_t mask = 0;
-    bool shared = false;  // used by several threads: they split the moves
-    BusyTable busy;       // the positions they are searching
+    // The positions the threads sharing the table are searching, so that
+    // they split a node's moves; made by share_table (null for one thread).
+    std::unique_ptr<BusyTable> busy;
   };
 
   Bucket& bucket(Bitboard P, Bitboard O) const;
+  static bool read_slot(const Slot& s, Bitboard P, Bitboard O, Entry& out);
   bool probe(Bitboard P, Bitboard O, Entry& out) const;
   void store(Bitboard P, Bitboard O, int empties, int alpha, int beta, int score, int move);
 
