@@ -54,11 +54,33 @@ class DeferredMoves {
   bool deferrable(int j) const { return j < n_ && count_ < kMax; }
   void defer(int move_index) { moves_[count_++] = move_index; }
   int at(int j) const { return moves_[j - n_]; }  // for j >= n
+  // A move loop's split: the move at loop position j (index i) is put off,
+  // and false returned, when another thread is on its node `key` (never
+  // the node's `first` move searched, nor with no room left); otherwise it
+  // is marked as this thread's, `mark` to leave when its search ends.
+  bool claim(BusyTable& busy, int j, int i, bool first, std::uint64_t key, std::uint64_t& mark) {
+    if (!first && deferrable(j) && busy.busy(key)) {
+      defer(i);
+      return false;
+    }
+    mark = busy.enter(key);
+    return true;
+  }
 
  private:
   int n_;
   int count_ = 0;
   int moves_[kMax];
+};
+
+// Clears a move's busy mark (0: none) when its search ends, whichever way
+// it ends.
+struct BusyLeave {
+  BusyTable* table;
+  std::uint64_t mark;
+  ~BusyLeave() {
+    if (mark) table->leave(mark);
+  }
 };
 
 }  // namespace ludus

@@ -318,15 +318,6 @@ struct SearchShared {
 constexpr int kSplitMinDepth = 3;
 constexpr int kMaxDeferred = 32;
 
-// Clears a move's busy mark when its search ends, whichever way it ends.
-struct BusyLeave {
-  BusyTable* table;
-  std::uint64_t mark;
-  ~BusyLeave() {
-    if (mark) table->leave(mark);
-  }
-};
-
 template <class G>
 class Searcher {
  public:
@@ -762,11 +753,7 @@ class Searcher {
       std::uint64_t mark = 0;
       if (busy) {
         const std::uint64_t move_key = key ^ ((G::pack(moves[i]) + 1) * 0x9E3779B97F4A7C15ULL);
-        if (searched > 0 && later.deferrable(j) && busy->busy(move_key)) {
-          later.defer(i);
-          continue;
-        }
-        mark = busy->enter(move_key);
+        if (!later.claim(*busy, j, i, searched == 0, move_key, mark)) continue;
       }
       const BusyLeave leave{busy, mark};
       if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {

@@ -192,14 +192,11 @@ int Solver::search(const Position& p, std::uint64_t key, int alpha, int beta) {
   DeferredMoves<kMaxSubMoves + 1> later(n);
   for (int j = 0; j < later.size(); ++j) {
     const int i = j < n ? order[j] : later.at(j);
-    if (split && j > 0 && later.deferrable(j) && split->busy(child_key[i])) {
-      later.defer(i);
-      continue;
-    }
-    const std::uint64_t mark = split ? split->enter(child_key[i]) : 0;
+    std::uint64_t mark = 0;
+    if (split && !later.claim(*split, j, i, j == 0, child_key[i], mark)) continue;
+    const BusyLeave leave{split, mark};
     const Position& c = child[i];
     const int v = c.mover == p.mover ? search(c, child_key[i], alpha, beta) : -search(c, child_key[i], -beta, -alpha);
-    if (mark) split->leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;

@@ -117,21 +117,6 @@ inline std::uint64_t table_hash(Bitboard P, Bitboard O) {
   return h ^ (h >> 32);
 }
 
-// The move loops' share of the simplified ABDADA (engine/busy_table.h):
-// false when another thread is on child (np, no), which is then put off
-// until the node's other moves are done; else the child is marked as this
-// thread's (`mark`, to leave when its search ends).
-inline bool claim_child(BusyTable& busy, DeferredMoves<64>& later, int j, int i, Bitboard np, Bitboard no,
-                        std::uint64_t& mark) {
-  const std::uint64_t h = table_hash(np, no);
-  if (j > 0 && later.deferrable(j) && busy.busy(h)) {
-    later.defer(i);
-    return false;
-  }
-  mark = busy.enter(h);
-  return true;
-}
-
 }  // namespace
 
 struct EndgameSolver::MoveItem {
@@ -524,9 +509,9 @@ int EndgameSolver::nws(Bitboard P, Bitboard O, int alpha, int n) {
     const MoveItem& it = list[i];
     const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
     std::uint64_t mark = 0;
-    if (split && !claim_child(*split, later, j, i, np, no, mark)) continue;
+    if (split && !later.claim(*split, j, i, j == 0, table_hash(np, no), mark)) continue;
+    const BusyLeave leave{split, mark};
     const int v = -search_child(np, no, -alpha - 1, n - 1);
-    if (mark) split->leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;
@@ -568,7 +553,8 @@ int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
     const MoveItem& it = list[i];
     const Bitboard np = O ^ it.flips, no = P | it.flips | bit(it.sq);
     std::uint64_t mark = 0;
-    if (split && !claim_child(*split, later, j, i, np, no, mark)) continue;
+    if (split && !later.claim(*split, j, i, j == 0, table_hash(np, no), mark)) continue;
+    const BusyLeave leave{split, mark};
     int v;
     if (j == 0) {
       v = -pvs(np, no, -beta, -alpha, n - 1);
@@ -577,7 +563,6 @@ int EndgameSolver::pvs(Bitboard P, Bitboard O, int alpha, int beta, int n) {
       // A fail-high proves v <= true value; search the rest of the window.
       if (!aborted_ && v > alpha && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1);
     }
-    if (mark) split->leave(mark);
     if (aborted_) return 0;
     if (v > best) {
       best = v;
