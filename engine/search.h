@@ -750,12 +750,6 @@ class Searcher {
     DeferredMoves<kMaxDeferred> later(n);
     for (int j = 0; j < later.size(); ++j) {
       const int i = j < n ? j : later.at(j);
-      std::uint64_t mark = 0;
-      if (busy) {
-        const std::uint64_t move_key = key ^ ((G::pack(moves[i]) + 1) * 0x9E3779B97F4A7C15ULL);
-        if (!later.claim(*busy, j, i, searched == 0, move_key, mark)) continue;
-      }
-      const BusyLeave leave{busy, mark};
       if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
         if (illegal_repetition(pos, moves[i])) continue;
       }
@@ -767,6 +761,14 @@ class Searcher {
             G::is_quiet(pos, moves[i]))
           continue;
       }
+      // Claimed only once it is certain to be searched: a move skipped by
+      // the rules or pruned neither touches the shared marks nor waits.
+      std::uint64_t mark = 0;
+      if (busy) {
+        const std::uint64_t move_key = key ^ ((G::pack(moves[i]) + 1) * 0x9E3779B97F4A7C15ULL);
+        if (!later.claim(*busy, j, i, searched == 0, move_key, mark)) continue;
+      }
+      const BusyLeave leave{busy, mark};
       const Position child = G::play(pos, moves[i]);
       const bool same = G::side_to_move(child) == us;
       const int move_depth = after_cost(pos, moves[i], new_depth);
