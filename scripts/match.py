@@ -52,25 +52,34 @@ MAX_PLIES = 2000
 
 # ---------------------------------------------------------------- openings --
 
+def parse_opening(line):
+    """(start, moves) of one openings-file line, start 'startpos' or 'fen
+    <fen>'; None for a blank or comment line."""
+    line = line.split("#", 1)[0].strip()
+    if not line:
+        return None
+    words = line.split()
+    if words[0] == "moves":
+        return "startpos", words[1:]
+    if words[0] == "fen":
+        if "moves" in words:
+            k = words.index("moves")
+            return "fen " + " ".join(words[1:k]), words[k + 1:]
+        return "fen " + " ".join(words[1:]), []
+    raise ValueError(f"cannot read opening line: {line}")
+
+
 def read_openings(path):
     """[(start, moves)] where start is 'startpos' or 'fen <fen>'."""
     openings = []
     with open(path, encoding="utf-8") as f:
         for raw in f:
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            words = line.split()
-            if words[0] == "moves":
-                openings.append(("startpos", words[1:]))
-            elif words[0] == "fen":
-                if "moves" in words:
-                    k = words.index("moves")
-                    openings.append(("fen " + " ".join(words[1:k]), words[k + 1:]))
-                else:
-                    openings.append(("fen " + " ".join(words[1:]), []))
-            else:
-                raise ValueError(f"{path}: cannot read opening line: {line}")
+            try:
+                opening = parse_opening(raw)
+            except ValueError as e:
+                raise ValueError(f"{path}: {e}") from None
+            if opening:
+                openings.append(opening)
     return openings
 
 

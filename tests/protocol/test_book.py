@@ -108,24 +108,30 @@ GAMES = ("othello", "arimaa", "camelot", "linja", "mouse-cats", "hare-hounds", "
 
 
 def test_openings_files_of_every_game(path):
-    # book/openings/<game>.txt (scripts/make_openings.py): distinct, legal,
-    # unfinished positions a few turns deep, for scripts/match.py.
+    # book/openings/<game>.txt (scripts/make_openings.py) and its subsets
+    # (<game>-<subset>.txt: selected or split by scripts of their own):
+    # distinct, legal, unfinished positions a few turns deep, for
+    # scripts/match.py.
+    folder = os.path.join(REPO, "book", "openings")
+    files = sorted(f for f in os.listdir(folder) if f.endswith(".txt"))
+    for game in GAMES:
+        require(game + ".txt" in files, f"missing book/openings/{game}.txt")
     with engine(path) as e:
-        for game in GAMES:
-            name = os.path.join(REPO, "book", "openings", game + ".txt")
-            check(os.path.exists(name), e, f"missing {name}")
-            with open(name, encoding="utf-8") as f:
+        for file in files:
+            game = max((g for g in GAMES if file == g + ".txt" or file.startswith(g + "-")), key=len, default=None)
+            check(game is not None, e, f"{file}: names no game")
+            with open(os.path.join(folder, file), encoding="utf-8") as f:
                 lines = [l.split("#")[0].split() for l in f]
             lines = [l for l in lines if l]
-            check(len(lines) >= 10, e, f"{game}: only {len(lines)} openings")
+            check(len(lines) >= 10, e, f"{file}: only {len(lines)} openings")
             e.ok(f"newgame {game}")
             fens = set()
             for words in lines:
-                check(words[0] == "moves" and len(words) >= 3, e, f"{game}: not a moves line: {words}")
+                check(words[0] == "moves" and len(words) >= 3, e, f"{file}: not a moves line: {words}")
                 e.ok("position startpos moves " + " ".join(words[1:]))
-                check(e.query("gameover") == "false", e, f"{game}: finished opening {words}")
+                check(e.query("gameover") == "false", e, f"{file}: finished opening {words}")
                 fens.add(e.query("fen"))
-            check(len(fens) == len(lines), e, f"{game}: {len(lines) - len(fens)} repeated openings")
+            check(len(fens) == len(lines), e, f"{file}: {len(lines) - len(fens)} repeated openings")
 
 
 def make_openings(path, out, *args):

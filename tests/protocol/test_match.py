@@ -216,5 +216,34 @@ def test_equal_time_is_a_time_bank(path):
             str(m.equal_time_budget(2.0, 20, 0.050, 0.0, 20)))
 
 
+def test_select_openings_keeps_the_split_pairs(path):
+    """scripts/select_openings.py on hand-made records: an opening is kept
+    only when a side's result differed between its games."""
+    del path  # no engine: the selection reads files only
+    with tempfile.TemporaryDirectory() as tmp:
+        cands = os.path.join(tmp, "cands.txt")
+        with open(cands, "w", encoding="utf-8") as f:
+            f.write("# candidates\nmoves a b  # side-decided\nmoves c d  # split\n"
+                    "fen X Y moves e  # split by a draw\nmoves g h  # never played\n")
+        records = os.path.join(tmp, "self.jsonl")
+        games = [("startpos", ["a", "b"], "p1win"), ("startpos", ["a", "b"], "p1win"),
+                 ("startpos", ["c", "d"], "p1win"), ("startpos", ["c", "d"], "p2win"),
+                 ("fen X Y", ["e"], "draw"), ("fen X Y", ["e"], "p2win")]
+        with open(records, "w", encoding="utf-8") as f:
+            for i, (start, opening, result) in enumerate(games):
+                f.write(json.dumps({"game": i, "start": start, "opening_plies": len(opening),
+                                    "moves": opening + ["z"], "result": result}) + "\n")
+        out = os.path.join(tmp, "kept.txt")
+        proc = subprocess.run([sys.executable, os.path.join(REPO, "scripts", "select_openings.py"),
+                               "--openings", cands, "--records", records, "--out", out],
+                              capture_output=True, text=True, timeout=30)
+        require(proc.returncode == 0, "select_openings ran", proc.stdout + proc.stderr)
+        with open(out, encoding="utf-8") as f:
+            text = f.read()
+        kept = [l.split("#")[0].strip() for l in text.splitlines() if not l.startswith("#")]
+        require(kept == ["moves c d", "fen X Y moves e"], "the two split openings, in order", text)
+        require("# candidates" in text and "kept 2 of 3 played" in text, "header kept, counts said", text)
+
+
 if __name__ == "__main__":
     run_tests(globals())
