@@ -9,7 +9,7 @@ same result for the same side both times.
       --option1 OwnBook=false --option2 OwnBook=false --movetime 100 \\
       --concurrency 2 --records self.jsonl
   scripts/select_openings.py --openings candidates.txt --records self.jsonl \\
-      --out book/openings/fox-geese.txt
+      --out book/openings/fox-geese-contested.txt
 
 Why: in a game where the side decides most positions at the match's time
 control (fox-geese: from the start, whoever plays the geese at 100 ms a
@@ -81,7 +81,7 @@ def main():
     with open(args.out, "w", encoding="utf-8") as f:
         for h in header:
             f.write(h + "\n")
-        f.write(f"# kept {len(kept)} of {played} played whose result changed with the colours of equal engines:\n")
+        f.write(f"# kept {len(kept)} of {played} played openings, those where a side won one game and not the other:\n")
         f.write("# scripts/select_openings.py --openings CANDIDATES --records " + " ".join(
             os.path.basename(p) for p in args.records) + (f" --max {args.max}" if args.max else "") + "\n")
         for line in kept:
