@@ -25,12 +25,11 @@ came from by its first `opening_plies` moves.
 
 import argparse
 import collections
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import parse_opening  # noqa: E402
+from match import load_records, parse_opening  # noqa: E402
 
 
 def pair_results(records):
@@ -56,11 +55,7 @@ def main():
     ap.add_argument("--max", type=int, default=0, help="keep at most this many (0: all)")
     args = ap.parse_args()
 
-    records = []
-    for path in args.records:
-        with open(path, encoding="utf-8") as f:
-            records += [json.loads(line) for line in f if line.strip()]
-    games = pair_results(records)
+    games = pair_results([r for path in args.records for r in load_records(path)])
     header, lines = [], []
     with open(args.openings, encoding="utf-8") as f:
         for raw in f:
