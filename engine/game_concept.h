@@ -109,6 +109,12 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       solve of the root (default 4). The solver's root window starts from
 //       that iteration's score and its move order from the table, so a
 //       deeper start can pay for itself many times over.
+//       Optional: static constexpr bool kWinDrawLossSolve: when the
+//       root's exact solve is beyond a timed search's budget, the solve
+//       proves only the sign of the score (window (-1, +1): win, draw or
+//       loss) and reports a bound; the game's scores must decide the result
+//       by their sign. Analysis and depth- or node-limited searches solve
+//       exactly.
 //       Optional: void share_table(Solver& main): makes this solver use
 //       main's table. The session then builds one table (of the size all
 //       threads' tables would have had) and every thread's solver uses it,

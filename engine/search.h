@@ -191,6 +191,15 @@ int solve_jump_depth(const typename G::Position& root) {
   return 4;
 }
 
+// Whether the game's solver may prove only the sign of the root's score
+// (win, draw or loss) when an exact solve does not fit the time: the game's
+// kWinDrawLossSolve hook (default false).
+template <class G>
+constexpr bool win_draw_loss_solve() {
+  if constexpr (requires { G::kWinDrawLossSolve; }) return G::kWinDrawLossSolve;
+  return false;
+}
+
 // IllegalThird: a move that ends the turn on a position already seen twice
 // among `keys` (the game's history plus the turn starts of the search path).
 template <class G>
@@ -380,6 +389,7 @@ class Searcher {
     Move prev_best = root_moves_[0].move;
     int stable_iterations = 0;
     for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
+      bool win_draw_loss = false;
       if constexpr (HasSolver<G>) {
         // Near the end the exact solver is cheaper than more midgame
         // iterations: jump to the full depth once the budget allows it.
@@ -387,10 +397,16 @@ class Searcher {
         if (depth < exact && depth >= solve_jump_depth<G>(root_) && exact <= solve_jump_limit() &&
             (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
+        win_draw_loss = depth >= exact && win_draw_loss_proof_only(exact);
       }
       seldepth_ = 0;
       if (id_ == 0) shared_->iteration.store(depth, std::memory_order_relaxed);
-      Score score = aspiration(depth, prev);
+      // A solve the time cannot pay for in full proves the result's sign
+      // only: a window of (-1, +1) around a draw. An exact solve's window
+      // would centre on the midgame score, and a root move that beats a
+      // losing one would then still fail low (it need not reach that score)
+      // and be left unproven when the time runs out.
+      Score score = win_draw_loss ? root_search(depth, -1, 1) : aspiration(depth, prev);
       if (stopped()) {
         // A stopped iteration still improves the choice if some root move
         // was searched completely and scored above the window's alpha. The
@@ -409,7 +425,11 @@ class Searcher {
       completed_scores_.clear();
       for (const auto& rm : root_moves_) completed_scores_.push_back({rm.move, rm.score});
       if (id_ == 0) {
-        report_iteration(depth, score, Bound::Exact, report);
+        const Bound bound = !win_draw_loss ? Bound::Exact
+                            : score >= 1   ? Bound::Lower
+                            : score <= -1  ? Bound::Upper
+                                           : Bound::Exact;
+        report_iteration(depth, score, bound, report);
         stable_iterations = best_.front() == prev_best ? stable_iterations + 1 : 0;
         prev_best = best_.front();
         if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
@@ -557,6 +577,16 @@ class Searcher {
   }
 
   // ---- the tree search -----------------------------------------------------
+
+  // The root's solve proves only win, draw or loss (win_draw_loss_solve):
+  // a timed game search whose exact solve of `exact` plies is beyond its
+  // budget. Analysis (`go infinite`, a depth or node limit) solves exactly.
+  bool win_draw_loss_proof_only(int exact) const {
+    if constexpr (!win_draw_loss_solve<G>()) return false;
+    const auto& l = shared_->limits;
+    if (!shared_->time.timed() || l.infinite || l.ponder || l.depth > 0 || l.nodes > 0) return false;
+    return exact > solve_jump_limit();
+  }
 
   bool stopped() const { return shared_->stop.load(std::memory_order_relaxed); }
 

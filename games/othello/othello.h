@@ -93,6 +93,14 @@ struct Othello {
   // nodes of a start from depth 14; FFO #40-#47: 2.5x the time in all).
   static int solve_jump_depth(const Position& pos) { return std::max(14, pos.empty_count() / 2 + 2); }
 
+  // When the exact solve of the root does not fit the time, prove only who
+  // wins (Zebra's and Edax's WLD search): disc margins are even, the sign
+  // of the score decides the game, and a proof of the sign costs a few plies
+  // less than the exact score. Against Zebra (which proves the result from
+  // 24 empties) Ludus's choices at 23-24 empties by the midgame search lost
+  // the game-theoretic result in 4 of 60 games.
+  static constexpr bool kWinDrawLossSolve = true;
+
   // ProbCut (engine/search.h): a search of about half the depth, of the
   // same parity (the side to move at the horizon matters in Othello),
   // predicts the deep value within a few discs; margin = t x that error.

@@ -490,6 +490,28 @@ def test_exact_endgame_score(path):
             check(best[0] in best_set, e, f"{fen}: bestmove {best[0]}, expected one of {best_set}")
 
 
+# A game position with 22 empties, Black to move: f8 wins by 12 discs and d1
+# by 8; every other move loses (exact values of each move by `go depth 64`).
+W22_MOVES = ("f5 d6 c4 f4 c6 g5 f6 c5 e6 f7 g6 c7 b5 e7 b6 e3 d3 b3 d7 d8 e2 f3 h5 c2 d2 c3 b4 g4 c1 a3 "
+             "a5 f1 a4 a6 g3 h6 h7 e1")
+
+
+def test_timed_solve_beyond_budget_proves_the_result(path):
+    # At 5 s a move the exact solve of 22 empties is beyond the budget
+    # (engine/timeman.cpp solve_jump_limit: 20 empties), so the last
+    # iteration proves only who wins: a lower bound above a draw, on a
+    # winning move, well before the movetime. Without the proof the search
+    # would run an exact solve (an exact score) or the whole 5 s.
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves " + W22_MOVES)
+        best, infos, elapsed = go_checked(e, "movetime 5000", timeout=10, what="22 empties: go movetime 5000")
+        last = infos[-1]
+        check(last["depth"] == 22 and last["bound"] == "lowerbound" and last["score"] >= 100, e,
+              f"expected a proven win (depth 22, lowerbound, score >= 100), got {last}")
+        check(best[0] in {"f8", "d1"}, e, f"bestmove {best[0]} is not one of the winning moves f8, d1")
+        check(elapsed < 4.5, e, f"the search went on after the proof: {elapsed:.2f} s")
+
+
 def test_go_extreme_numbers(path):
     """Valid but extreme values: depth caps the search, nothing overflows
     (run the asan preset to see undefined behaviour here)."""
