@@ -106,8 +106,11 @@ struct Othello {
   // predicts the deep value within a few discs; margin = t x that error.
   static bool probcut(const Position& pos, int depth, int& shallow, Score& margin);
 
-  // Time management: the mover places at most half of the empty squares.
-  static int moves_left(const Position& pos) { return (pos.empty_count() + 1) / 2; }
+  // Time management: the mover's moves that need time. From 18 empties an
+  // exact solve takes tens of milliseconds, so the clock is planned over the
+  // moves before them plus two; the time manager plans for at least 8, which
+  // leaves the proofs at 20-26 empties (kWinDrawLossSolve) their share.
+  static int moves_left(const Position& pos) { return std::max(0, pos.empty_count() - 18 + 1) / 2 + 2; }
 
   // `bench`: the start and eight midgame positions (random games of 18-30
   // plies, Black to move), searched to kBenchDepth.

@@ -224,6 +224,27 @@ TEST_CASE("othello: ProbCut's shallow searches keep the parity of the depth") {
   }
 }
 
+TEST_CASE("othello: the clock is planned over the moves before the cheap solves") {
+  // The start: 60 empties, 21 moves of the mover before 18 empties, plus 2.
+  CHECK(Othello::moves_left(Othello::start({})) == 23);
+  // From 18 empties the solves are cheap: the two moves' worth that remain.
+  CHECK(Othello::moves_left(fen("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO------------------ X")) == 2);
+  // Never more moves than the mover can still make, nor fewer with more empties.
+  int previous = 0;
+  for (int empties = 0; empties <= 60; ++empties) {
+    std::string text(64, 'X');
+    int left = empties;
+    for (int sq = 63; sq >= 0 && left > 0; --sq)
+      if (sq != 27 && sq != 28 && sq != 35 && sq != 36) text[sq] = '-', --left;  // the centre stays filled
+    text[27] = 'O';
+    const int n = Othello::moves_left(fen(text + " X"));
+    CAPTURE(empties);
+    CHECK(n >= previous);
+    CHECK(n <= (empties + 1) / 2 + 2);
+    previous = n;
+  }
+}
+
 TEST_CASE("othello: pack/unpack") {
   CHECK(Othello::pack(oth::kNoMove) == 0);
   CHECK(Othello::unpack(0) == oth::kNoMove);
