@@ -406,7 +406,7 @@ class Searcher {
       // would centre on the midgame score, and a root move that beats a
       // losing one would then still fail low (it need not reach that score)
       // and be left unproven when the time runs out.
-      Score score = win_draw_loss ? root_search(depth, -1, 1) : aspiration(depth, prev);
+      Score score = win_draw_loss ? root_search(depth, kProofAlpha, kProofBeta) : aspiration(depth, prev);
       if (stopped()) {
         // A stopped iteration still improves the choice if some root move
         // was searched completely and scored above the window's alpha. The
@@ -425,11 +425,8 @@ class Searcher {
       completed_scores_.clear();
       for (const auto& rm : root_moves_) completed_scores_.push_back({rm.move, rm.score});
       if (id_ == 0) {
-        const Bound bound = !win_draw_loss ? Bound::Exact
-                            : score >= 1   ? Bound::Lower
-                            : score <= -1  ? Bound::Upper
-                                           : Bound::Exact;
-        report_iteration(depth, score, bound, report);
+        report_iteration(depth, score,
+                         win_draw_loss ? window_bound(score, kProofAlpha, kProofBeta) : Bound::Exact, report);
         stable_iterations = best_.front() == prev_best ? stable_iterations + 1 : 0;
         prev_best = best_.front();
         if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
@@ -570,8 +567,7 @@ class Searcher {
   // (engine/timeman.h). A depth-limited untimed search asked for its depth.
   int solve_jump_limit() const {
     if (shared_->limits.nodes > 0) return 14;
-    if (shared_->time.timed() && !shared_->limits.infinite && !shared_->limits.ponder)
-      return ludus::solve_jump_limit(shared_->time.soft_ms());
+    if (timed_game_search()) return ludus::solve_jump_limit(shared_->time.soft_ms());
     if (shared_->limits.depth > 0 && !shared_->limits.infinite && !shared_->limits.ponder) return kMaxSearchPly;
     return ludus::solve_jump_limit(unbounded_solve_budget(shared_->time.elapsed_ms()));
   }
@@ -584,8 +580,15 @@ class Searcher {
   bool win_draw_loss_proof_only(int exact) const {
     if constexpr (!win_draw_loss_solve<G>()) return false;
     const auto& l = shared_->limits;
-    if (!shared_->time.timed() || l.infinite || l.ponder || l.depth > 0 || l.nodes > 0) return false;
-    return exact > solve_jump_limit();
+    return timed_game_search() && l.depth == 0 && l.nodes == 0 && exact > solve_jump_limit();
+  }
+  // The window of that proof: around a draw (0), so that the result's sign
+  // is known exactly and nothing more.
+  static constexpr Score kProofAlpha = -1, kProofBeta = 1;
+
+  // A search that the clock or a movetime ends (not analysis).
+  bool timed_game_search() const {
+    return shared_->time.timed() && !shared_->limits.infinite && !shared_->limits.ponder;
   }
 
   bool stopped() const { return shared_->stop.load(std::memory_order_relaxed); }
@@ -835,7 +838,7 @@ class Searcher {
       }
     }
     if (searched == 0) return mated_in(ply);  // every move repeats a position a third time
-    const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
+    const Bound bound = window_bound(best, alpha_orig, beta);
     shared_->tt->store(key, score_to_tt(best, ply), bound, depth, G::pack(best_move));
     return best;
   }

@@ -18,6 +18,11 @@ namespace ludus {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
+// What a fail-soft result `s` of a search with the window (alpha, beta) is.
+constexpr Bound window_bound(Score s, Score alpha, Score beta) {
+  return s >= beta ? Bound::Lower : s > alpha ? Bound::Exact : Bound::Upper;
+}
+
 struct __attribute__((packed)) TTEntry {
   std::uint32_t key32;
   std::uint16_t move;

@@ -96,9 +96,10 @@ struct Othello {
   // When the exact solve of the root does not fit the time, prove only who
   // wins (Zebra's and Edax's WLD search): disc margins are even, the sign
   // of the score decides the game, and a proof of the sign costs a fraction
-  // of the exact score (0.1-0.4 s against about 1 s at 22 empties). Against Zebra (which proves the result from
-  // 24 empties) Ludus's choices at 23-24 empties by the midgame search lost
-  // the game-theoretic result in 4 of 60 games.
+  // of the exact score (0.1-0.4 s against about 1 s at 22 empties). Against
+  // Zebra (which proves the result from 24 empties) Ludus's choices at 24
+  // empties by the midgame search lost the game-theoretic result in 4 of 60
+  // games.
   static constexpr bool kWinDrawLossSolve = true;
 
   // ProbCut (engine/search.h): a search of about half the depth, of the
