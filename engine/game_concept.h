@@ -115,6 +115,14 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       loss) and reports a bound; the game's scores must decide the result
 //       by their sign. Analysis and depth- or node-limited searches solve
 //       exactly.
+//       Optional, with it: static constexpr int kSelectiveLevels,
+//       kSelectiveReach and void set_selectivity(int level) on the Solver:
+//       that proof runs first at selective levels 1..kSelectiveLevels
+//       (each surer than the one before, 0 = exact), so that a move comes
+//       from the surest level the time allows; each level is reported as
+//       an iteration of the same depth. The iterations jump to it from
+//       solve_jump_depth when the root is at most kSelectiveReach plies
+//       beyond what an exact solve may take.
 //       Optional: void share_table(Solver& main): makes this solver use
 //       main's table. The session then builds one table (of the size all
 //       threads' tables would have had) and every thread's solver uses it,

@@ -200,6 +200,26 @@ constexpr bool win_draw_loss_solve() {
   return false;
 }
 
+// The number of selective levels the game's solver runs its proof of who
+// wins at before the exact one (0: the proof is exact at once).
+template <class G>
+constexpr int selective_proof_levels() {
+  if constexpr (requires(typename G::Solver& s) {
+                  { G::Solver::kSelectiveLevels } -> std::convertible_to<int>;
+                  s.set_selectivity(0);
+                })
+    return win_draw_loss_solve<G>() ? G::Solver::kSelectiveLevels : 0;
+  return 0;
+}
+
+// How many more plies than an exact solve the first selective level of that
+// proof reaches in the same time.
+template <class G>
+constexpr int selective_proof_reach() {
+  if constexpr (selective_proof_levels<G>() > 0) return G::Solver::kSelectiveReach;
+  return 0;
+}
+
 // IllegalThird: a move that ends the turn on a position already seen twice
 // among `keys` (the game's history plus the turn starts of the search path).
 template <class G>
@@ -392,9 +412,12 @@ class Searcher {
       bool win_draw_loss = false;
       if constexpr (HasSolver<G>) {
         // Near the end the exact solver is cheaper than more midgame
-        // iterations: jump to the full depth once the budget allows it.
+        // iterations: jump to the full depth once the budget allows it, or,
+        // a little farther from the end, to a proof of who wins that starts
+        // selective (its first level costs a few midgame iterations).
         const int exact = G::exact_depth(root_);
-        if (depth < exact && depth >= solve_jump_depth<G>(root_) && exact <= solve_jump_limit() &&
+        const int reach = solve_jump_limit() + (win_draw_loss_proof_only(exact) ? selective_proof_reach<G>() : 0);
+        if (depth < exact && depth >= solve_jump_depth<G>(root_) && exact <= reach &&
             (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
         win_draw_loss = depth >= exact && win_draw_loss_proof_only(exact);
@@ -406,7 +429,7 @@ class Searcher {
       // would centre on the midgame score, and a root move that beats a
       // losing one would then still fail low (it need not reach that score)
       // and be left unproven when the time runs out.
-      Score score = win_draw_loss ? root_search(depth, kProofAlpha, kProofBeta) : aspiration(depth, prev);
+      Score score = win_draw_loss ? win_draw_loss_proof(depth, report) : aspiration(depth, prev);
       if (stopped()) {
         // A stopped iteration still improves the choice if some root move
         // was searched completely and scored above the window's alpha. The
@@ -531,6 +554,32 @@ class Searcher {
       }
     }
     return best;
+  }
+
+  // The root's proof of who wins, first at the solver's selective levels
+  // (a probable result in a fraction of the proof's time: Zebra and Edax
+  // reach the end this way), then exactly. Each completed selective level
+  // is taken and reported as an iteration of `depth`; the last level the
+  // time allows is left to the caller, as a plain iteration is.
+  Score win_draw_loss_proof(int depth, const std::function<void(const IterationReport<G>&)>& report) {
+    constexpr int levels = selective_proof_levels<G>();
+    Score score = 0;
+    for (int level = levels > 0 ? 1 : 0;; level = level == levels ? 0 : level + 1) {
+      set_solver_selectivity(level);
+      score = root_search(depth, kProofAlpha, kProofBeta);
+      if (stopped() || level == 0) break;
+      take_best_from_root(depth);
+      if (id_ == 0) {
+        if (shared_->time.should_stop_iterating(1.0)) break;
+        report_iteration(depth, score, window_bound(score, kProofAlpha, kProofBeta), report);
+      }
+    }
+    set_solver_selectivity(0);
+    return score;
+  }
+  void set_solver_selectivity(int level) {
+    if constexpr (selective_proof_levels<G>() > 0)
+      if (solver_) solver_->set_selectivity(level);
   }
 
   // `depth`: the iteration whose root scores these are.

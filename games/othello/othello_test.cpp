@@ -937,6 +937,40 @@ TEST_CASE("othello: every evaluator scores a finished game exactly (kLeafEvaluat
   }
 }
 
+TEST_CASE("othello: selective solves cut the tree and leave no bound to an exact solve") {
+  // FFO #1-#19 (14-22 empties): level 1 solves with End-ProbCut, then the
+  // same solver, on the same table, solves exactly. The table marks the
+  // selective bounds; an exact solve that trusted them would return the
+  // selective values, and some of those are wrong.
+  std::ifstream in(LUDUS_TEST_DATA_DIR "/othello/fforum-1-19.obf");
+  REQUIRE(in.good());
+  std::string line;
+  std::uint64_t selective_nodes = 0, exact_nodes = 0;
+  int differ = 0, problems = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    CAPTURE(line);
+    oth::ObfProblem p;
+    REQUIRE(bool(oth::parse_obf_line(line, p)));
+    const int value = 100 * p.moves[0].second;
+    oth::EndgameSolver solver(4), fresh(4);
+    solver.set_selectivity(1);
+    const ludus::Score guess = solver.solve(p.board, -ludus::kInfinity, ludus::kInfinity, kNoStop, selective_nodes);
+    CHECK(guess % 100 == 0);
+    differ += guess != value;
+    solver.set_selectivity(0);
+    std::uint64_t ignored = 0;
+    CHECK(solver.solve(p.board, -ludus::kInfinity, ludus::kInfinity, kNoStop, ignored) == value);
+    CHECK(fresh.solve(p.board, -ludus::kInfinity, ludus::kInfinity, kNoStop, exact_nodes) == value);
+    ++problems;
+  }
+  CHECK(problems == 19);
+  CHECK(differ > 0);
+  CHECK(selective_nodes * 2 < exact_nodes);
+  MESSAGE("selective level 1: " << differ << " of 19 values differ; nodes " << selective_nodes << " against "
+                                << exact_nodes);
+}
+
 TEST_CASE("othello: a solver sharing another's table finds its results") {
   // FFO #1: solved once by `main`, then again by a helper on main's table
   // (a root hit: a few nodes) and by a solver with a table of its own.

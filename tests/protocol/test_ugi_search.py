@@ -512,6 +512,24 @@ def test_timed_solve_beyond_budget_proves_the_result(path):
         check(elapsed < 4.5, e, f"the search went on after the proof: {elapsed:.2f} s")
 
 
+def test_timed_proof_runs_selective_levels_first(path):
+    # 24 empties at 1.5 s a move: the proof of who wins (about 1 s here, more
+    # under a sanitizer) is beyond the exact solve's budget, so the search
+    # jumps to it from a midgame iteration of depth 14 and runs it first at
+    # the solver's selective levels: several depth-24 bounds, one per level
+    # completed, in order of time, before the move.
+    moves = W22_MOVES.rsplit(" ", 2)[0]
+    with fresh_engine(path) as e:
+        e.ok("position startpos moves " + moves)
+        best, infos, _ = go_checked(e, "movetime 1500", timeout=10, what="24 empties: go movetime 1500")
+        proofs = [i for i in infos if i["depth"] == 24 and i["bound"]]
+        check(len(proofs) >= 2, e, f"expected at least two depth-24 bounds (selective levels), got {infos}")
+        first = next(k for k, i in enumerate(infos) if i["depth"] == 24)
+        check(all(i["depth"] <= 14 for i in infos[:first]), e, f"the proof did not follow depth 14: {infos}")
+        times = [i["time"] for i in proofs]
+        check(times == sorted(times), e, f"levels out of order: {times}")
+
+
 def test_go_extreme_numbers(path):
     """Valid but extreme values: depth caps the search, nothing overflows
     (run the asan preset to see undefined behaviour here)."""
