@@ -202,13 +202,16 @@ constexpr bool win_draw_loss_solve() {
 
 // The number of selective levels the game's solver runs its proof of who
 // wins at before the exact one (0: the proof is exact at once).
+template <class S>
+concept SelectiveSolver = requires(S& s) {
+  { S::kSelectiveLevels } -> std::convertible_to<int>;
+  { S::kSelectiveReach } -> std::convertible_to<int>;
+  s.set_selectivity(0);
+};
 template <class G>
 constexpr int selective_proof_levels() {
-  if constexpr (requires(typename G::Solver& s) {
-                  { G::Solver::kSelectiveLevels } -> std::convertible_to<int>;
-                  s.set_selectivity(0);
-                })
-    return win_draw_loss_solve<G>() ? G::Solver::kSelectiveLevels : 0;
+  using S = typename SolverOf<G>::type;
+  if constexpr (SelectiveSolver<S>) return win_draw_loss_solve<G>() ? S::kSelectiveLevels : 0;
   return 0;
 }
 
@@ -216,7 +219,8 @@ constexpr int selective_proof_levels() {
 // proof reaches in the same time.
 template <class G>
 constexpr int selective_proof_reach() {
-  if constexpr (selective_proof_levels<G>() > 0) return G::Solver::kSelectiveReach;
+  using S = typename SolverOf<G>::type;
+  if constexpr (SelectiveSolver<S>) return selective_proof_levels<G>() > 0 ? S::kSelectiveReach : 0;
   return 0;
 }
 
