@@ -198,7 +198,8 @@ void EndgameSolver::store(Bitboard P, Bitboard O, int empties, int alpha, int be
     slot = empties_of(b.s[0]) <= empties_of(b.s[1]) ? &b.s[0] : &b.s[1];
   }
   e.empties = static_cast<std::uint8_t>(empties);
-  // Results are exact game values, independent of the path, so bounds from
+  // Results are game values (or, at one selective level, one guess of
+  // them), independent of the path, so bounds of the same sureness from
   // different searches of the same position can simply be intersected.
   if (score > alpha) e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, score));
   if (score < beta) e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, score));
@@ -399,16 +400,15 @@ constexpr int kBigScore = 100000;
 // plies predicts the exact value beyond the window by kCutConfidence[level]
 // times the prediction's error. Bias and error are the mean and standard
 // deviation of (exact - shallow) in centi-discs, measured on 200 positions
-// a ply from 10 to 22 empties of games against Zebra (docs/games/othello.md):
-// an odd-depth search's last move is the mover's, and the evaluation
-// overrates the side that made it (about 1.0-1.6 discs when the node has an
-// odd number of empties, a shallow search of even depth then ending on the
-// opponent's move). From 14 empties the subtree a cut saves is big enough
-// to pay for 4 plies.
+// a ply from 10 to 22 empties of games against Zebra (docs/games/othello.md).
+// The bias follows the parity of the empties: with an odd number the 2- and
+// 4-ply searches underrate the side to move by 1.1-1.6 discs, with an even
+// number they are nearly unbiased. From 14 empties the subtree a cut saves
+// is big enough to pay for 4 plies.
 constexpr int kCutMinEmpties = 10;
 // Level 1 is a quick guess, level 4 a near-proof; each costs about twice
 // the one before (24 empties: about 30, 70, 150 and 280 ms, the exact proof
-// 700 ms, FFO-speed machine, one thread).
+// 700 ms; AMD EPYC, one thread).
 constexpr double kCutConfidence[EndgameSolver::kSelectiveLevels + 1] = {0.0, 0.7, 1.1, 1.5, 2.0};
 // A deeper shallow search predicts only a little better (6.1 discs of
 // error at 2 plies, 5.2 at 4, 4.4 at 6) and costs more per node: at 24
@@ -470,10 +470,6 @@ int EndgameSolver::mid_search(Bitboard P, Bitboard O, int alpha, int beta, int d
     }
   }
   return best;
-}
-
-int EndgameSolver::shallow_value(const Board& b, int depth) const {
-  return mid_search(b.own, b.opp, -kBigScore, kBigScore, depth);
 }
 
 // Fills `list` with the moves of P and their ordering scores; returns count.

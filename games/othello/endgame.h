@@ -90,10 +90,6 @@ class EndgameSolver {
   void set_selectivity(int level) { selectivity_ = level; }
   int selectivity() const { return selectivity_; }
 
-  // The shallow search the cuts use, in centi-discs for the side to move
-  // (`depth` plies of plain alpha-beta on the pattern evaluation).
-  int shallow_value(const Board& b, int depth) const;
-
  private:
   // What the table knows of a position.
   struct Entry {
