@@ -219,8 +219,7 @@ constexpr int selective_proof_levels() {
 // proof reaches in the same time.
 template <class G>
 constexpr int selective_proof_reach() {
-  using S = typename SolverOf<G>::type;
-  if constexpr (SelectiveSolver<S>) return selective_proof_levels<G>() > 0 ? S::kSelectiveReach : 0;
+  if constexpr (selective_proof_levels<G>() > 0) return SolverOf<G>::type::kSelectiveReach;
   return 0;
 }
 
