@@ -117,10 +117,11 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       exactly.
 //       Optional, with it: static constexpr int kSelectiveLevels,
 //       kSelectiveReach and void set_selectivity(int level) on the Solver:
-//       that proof runs first at selective levels 1..kSelectiveLevels
-//       (each surer than the one before, 0 = exact), so that a move comes
-//       from the surest level the time allows; each level is reported as
-//       an iteration of the same depth. The iterations jump to it from
+//       that proof, and an exact solve too, runs first at selective
+//       levels 1..kSelectiveLevels (each surer than the one before, 0 =
+//       exact), so that a move comes from the surest level the time allows
+//       and the exact search starts from the levels' moves and score; each
+//       level is reported as an iteration of the same depth. The iterations jump to it from
 //       solve_jump_depth when the root is at most kSelectiveReach plies
 //       beyond what an exact solve may take.
 //       Optional: void share_table(Solver& main): makes this solver use

@@ -200,8 +200,9 @@ constexpr bool win_draw_loss_solve() {
   return false;
 }
 
-// The number of selective levels the game's solver runs its proof of who
-// wins at before the exact one (0: the proof is exact at once).
+// The number of selective levels the game's solver runs a root solve (the
+// proof of who wins or the exact solve) at before the exact one (0: exact
+// at once).
 template <class S>
 concept SelectiveSolver = requires(S& s) {
   { S::kSelectiveLevels } -> std::convertible_to<int>;
@@ -412,7 +413,7 @@ class Searcher {
     Move prev_best = root_moves_[0].move;
     int stable_iterations = 0;
     for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
-      bool win_draw_loss = false;
+      bool win_draw_loss = false, solve = false;
       if constexpr (HasSolver<G>) {
         // Near the end the exact solver is cheaper than more midgame
         // iterations: jump to the full depth once the budget allows it, or,
@@ -424,6 +425,7 @@ class Searcher {
             (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
         win_draw_loss = depth >= exact && win_draw_loss_proof_only(exact);
+        solve = depth >= exact;
       }
       seldepth_ = 0;
       if (id_ == 0) shared_->iteration.store(depth, std::memory_order_relaxed);
@@ -432,7 +434,7 @@ class Searcher {
       // would centre on the midgame score, and a root move that beats a
       // losing one would then still fail low (it need not reach that score)
       // and be left unproven when the time runs out.
-      Score score = win_draw_loss ? win_draw_loss_proof(depth, report) : aspiration(depth, prev);
+      Score score = solve ? proof(depth, prev, win_draw_loss, report) : aspiration(depth, prev);
       if (stopped()) {
         // A stopped iteration still improves the choice if some root move
         // was searched completely and scored above the window's alpha. The
@@ -559,22 +561,27 @@ class Searcher {
     return best;
   }
 
-  // The root's proof of who wins, first at the solver's selective levels
-  // (a probable result in a fraction of the proof's time: Zebra and Edax
-  // reach the end this way), then exactly. Each completed selective level
-  // is taken and reported as an iteration of `depth`; the last level the
-  // time allows is left to the caller, as a plain iteration is.
-  Score win_draw_loss_proof(int depth, const std::function<void(const IterationReport<G>&)>& report) {
+  // The root's solve, first at the solver's selective levels (a probable
+  // result in a fraction of the time: Zebra and Edax reach the end this
+  // way), then exactly: of who wins (`win_draw_loss`, a window around a
+  // draw) or of the score (aspiration windows, each level's score the next
+  // one's guess). The levels' table moves order the exact search. Each
+  // completed selective level is taken and reported as an iteration of
+  // `depth`; the last level the time allows is left to the caller, as a
+  // plain iteration is.
+  Score proof(int depth, Score prev, bool win_draw_loss,
+              const std::function<void(const IterationReport<G>&)>& report) {
     constexpr int levels = selective_proof_levels<G>();
-    Score score = 0;
+    Score score = prev;
     for (int level = levels > 0 ? 1 : 0;; level = level == levels ? 0 : level + 1) {
       set_solver_selectivity(level);
-      score = root_search(depth, kProofAlpha, kProofBeta);
+      score = win_draw_loss ? root_search(depth, kProofAlpha, kProofBeta) : aspiration(depth, score);
       if (stopped() || level == 0) break;
       take_best_from_root(depth);
       if (id_ == 0) {
         if (shared_->time.should_stop_iterating(1.0)) break;
-        report_iteration(depth, score, window_bound(score, kProofAlpha, kProofBeta), report);
+        report_iteration(depth, score, win_draw_loss ? window_bound(score, kProofAlpha, kProofBeta) : Bound::Exact,
+                         report);
       }
     }
     set_solver_selectivity(0);

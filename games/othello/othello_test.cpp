@@ -745,10 +745,15 @@ TEST_CASE("othello: the search jumps to the exact solve only after a midgame ite
   ludus::test::SearchRun<Othello> run(root, 60, 0, &solver, 16);
   std::vector<int> depths;
   for (const auto& r : run.reports) depths.push_back(r.depth);
-  REQUIRE(depths.size() >= 2);
-  CHECK(depths.back() == empties);
-  // The iteration before the solve is the last midgame one: solve_jump_depth - 1.
-  CHECK(depths[depths.size() - 2] == Othello::solve_jump_depth(root) - 1);
+  // The solve runs first at each selective level, then exactly: as many
+  // iterations of the full depth, after the last midgame one
+  // (solve_jump_depth - 1).
+  const auto first_solve = std::find(depths.begin(), depths.end(), empties);
+  REQUIRE(first_solve != depths.begin());
+  CHECK(*(first_solve - 1) == Othello::solve_jump_depth(root) - 1);
+  CHECK(depths.end() - first_solve == oth::EndgameSolver::kSelectiveLevels + 1);
+  CHECK(std::all_of(first_solve, depths.end(), [&](int d) { return d == empties; }));
+  CHECK(run.reports.back().bound == ludus::Bound::Exact);
   CHECK(run.searcher->best_score() == 3800);
   CHECK(Othello::move_to_string(run.searcher->best_line().front()) == "a2");
 }
