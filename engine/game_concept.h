@@ -121,9 +121,9 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       levels 1..kSelectiveLevels (each surer than the one before, 0 =
 //       exact), so that a move comes from the surest level the time allows
 //       and the exact search starts from the levels' moves and score; each
-//       level is reported as an iteration of the same depth. The iterations jump to it from
-//       solve_jump_depth when the root is at most kSelectiveReach plies
-//       beyond what an exact solve may take.
+//       level is reported as an iteration of the same depth. The
+//       iterations jump to the proof from solve_jump_depth when the root is
+//       at most kSelectiveReach plies beyond what an exact solve may take.
 //       Optional: void share_table(Solver& main): makes this solver use
 //       main's table. The session then builds one table (of the size all
 //       threads' tables would have had) and every thread's solver uses it,
