@@ -424,8 +424,8 @@ class Searcher {
         if (depth < exact && depth >= solve_jump_depth<G>(root_) && exact <= reach &&
             (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
-        win_draw_loss = depth >= exact && win_draw_loss_proof_only(exact);
         solve = depth >= exact;
+        win_draw_loss = solve && win_draw_loss_proof_only(exact);
       }
       seldepth_ = 0;
       if (id_ == 0) shared_->iteration.store(depth, std::memory_order_relaxed);
@@ -453,8 +453,7 @@ class Searcher {
       completed_scores_.clear();
       for (const auto& rm : root_moves_) completed_scores_.push_back({rm.move, rm.score});
       if (id_ == 0) {
-        report_iteration(depth, score,
-                         win_draw_loss ? window_bound(score, kProofAlpha, kProofBeta) : Bound::Exact, report);
+        report_iteration(depth, score, proof_bound(score, win_draw_loss), report);
         stable_iterations = best_.front() == prev_best ? stable_iterations + 1 : 0;
         prev_best = best_.front();
         if (is_mate_score(score) && depth >= 2 * (kMateScore - std::abs(score)) + 2 &&
@@ -577,15 +576,18 @@ class Searcher {
       set_solver_selectivity(level);
       score = win_draw_loss ? root_search(depth, kProofAlpha, kProofBeta) : aspiration(depth, score);
       if (stopped() || level == 0) break;
+      // Out of time: the caller takes this level as the iteration's result.
+      if (id_ == 0 && shared_->time.should_stop_iterating(1.0)) break;
       take_best_from_root(depth);
-      if (id_ == 0) {
-        if (shared_->time.should_stop_iterating(1.0)) break;
-        report_iteration(depth, score, win_draw_loss ? window_bound(score, kProofAlpha, kProofBeta) : Bound::Exact,
-                         report);
-      }
+      if (id_ == 0) report_iteration(depth, score, proof_bound(score, win_draw_loss), report);
     }
     set_solver_selectivity(0);
     return score;
+  }
+  // A proof of who wins bounds the score by its window; an exact solve
+  // (or one of its selective levels) gives the score itself.
+  static Bound proof_bound(Score score, bool win_draw_loss) {
+    return win_draw_loss ? window_bound(score, kProofAlpha, kProofBeta) : Bound::Exact;
   }
   void set_solver_selectivity(int level) {
     if constexpr (selective_proof_levels<G>() > 0)

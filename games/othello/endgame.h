@@ -88,7 +88,6 @@ class EndgameSolver {
   // solve of 17).
   static constexpr int kSelectiveReach = 7;
   void set_selectivity(int level) { selectivity_ = level; }
-  int selectivity() const { return selectivity_; }
 
  private:
   // What the table knows of a position.
