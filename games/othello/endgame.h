@@ -85,7 +85,8 @@ class EndgameSolver {
   static constexpr int kSelectiveLevels = 4;
   // The first level proves a position of up to this many more empties than
   // an exact solve in the same time (24 empties: about 30 ms, as an exact
-  // solve of 17).
+  // solve of 17). One more (25 empties at 250 ms, two levels) loses more
+  // results than the midgame search (docs/games/othello.md).
   static constexpr int kSelectiveReach = 7;
   void set_selectivity(int level) { selectivity_ = level; }
 
