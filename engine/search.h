@@ -420,12 +420,13 @@ class Searcher {
         // a little farther from the end, to a proof of who wins that starts
         // selective (its first level costs a few midgame iterations).
         const int exact = G::exact_depth(root_);
-        const int reach = solve_jump_limit() + (win_draw_loss_proof_only(exact) ? selective_proof_reach<G>() : 0);
+        const bool proof_only = win_draw_loss_proof_only(exact);
+        const int reach = solve_jump_limit() + (proof_only ? selective_proof_reach<G>() : 0);
         if (depth < exact && depth >= solve_jump_depth<G>(root_) && exact <= reach &&
             (shared_->limits.depth == 0 || shared_->limits.depth >= exact))
           depth = exact;
         solve = depth >= exact;
-        win_draw_loss = solve && win_draw_loss_proof_only(exact);
+        win_draw_loss = solve && proof_only;
       }
       seldepth_ = 0;
       if (id_ == 0) shared_->iteration.store(depth, std::memory_order_relaxed);
