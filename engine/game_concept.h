@@ -139,6 +139,14 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       differs with the side the engine plays.
 //   static void prepare_search(Config&, const Position& root, const SearchLimits&);
 //       the same, also given the `go` limits (e.g. a turn limit of the clock).
+//   static constexpr Score kAspirationDelta;
+//       the half-width of an iteration's first aspiration window around the
+//       expected score (default 50); it doubles on every failure.
+//   static constexpr bool kAspirationSameParity;
+//       true when the scores of consecutive depths differ systematically
+//       (Othello: the side that moves last at the horizon gains): the window
+//       then centres on the score of the iteration two back, of the same
+//       depth parity, instead of the last one.
 //   static int moves_left(const Position&);
 //       the mover's expected number of remaining turns (time management).
 //   static std::vector<std::string> bench_fens(); static constexpr int kBenchDepth;

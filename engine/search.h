@@ -182,6 +182,16 @@ constexpr Score aspiration_delta() {
   return 50;
 }
 
+// Whether an iteration's aspiration window centres on the score of the
+// iteration two before it rather than the last one (the game's
+// kAspirationSameParity hook, default false): for games whose scores
+// swing with the parity of the depth.
+template <class G>
+constexpr bool aspiration_same_parity() {
+  if constexpr (requires { G::kAspirationSameParity; }) return G::kAspirationSameParity;
+  return false;
+}
+
 // The midgame depth the iterations reach before they may jump to an exact
 // solve of the root: the game's solve_jump_depth hook, at least 4.
 template <class G>
@@ -409,7 +419,7 @@ class Searcher {
 
     const int max_depth = shared_->limits.depth > 0 ? std::min(shared_->limits.depth, kMaxSearchPly - 1)
                                                    : kMaxSearchPly - 1;
-    Score prev = 0;
+    Score prev = 0, prev2 = kNoScore;  // the last two completed iterations' scores
     Move prev_best = root_moves_[0].move;
     int stable_iterations = 0;
     for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
@@ -435,7 +445,8 @@ class Searcher {
       // would centre on the midgame score, and a root move that beats a
       // losing one would then still fail low (it need not reach that score)
       // and be left unproven when the time runs out.
-      Score score = solve ? proof(depth, prev, win_draw_loss, report) : aspiration(depth, prev);
+      const Score centre = aspiration_same_parity<G>() && prev2 != kNoScore ? prev2 : prev;
+      Score score = solve ? proof(depth, prev, win_draw_loss, report) : aspiration(depth, centre);
       if (stopped()) {
         // A stopped iteration still improves the choice if some root move
         // was searched completely and scored above the window's alpha. The
@@ -447,6 +458,7 @@ class Searcher {
         if (id_ == 0 && root_improved_) take_best_from_root(depth);
         break;
       }
+      prev2 = prev;
       prev = score;
       take_best_from_root(depth);
       completed_depth_ = depth;
