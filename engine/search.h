@@ -419,7 +419,9 @@ class Searcher {
 
     const int max_depth = shared_->limits.depth > 0 ? std::min(shared_->limits.depth, kMaxSearchPly - 1)
                                                    : kMaxSearchPly - 1;
-    Score prev = 0, prev2 = kNoScore;  // the last two completed iterations' scores
+    // The last two completed iterations' scores (placeholders until then:
+    // aspiration() opens its window from depth 4 on, after two iterations).
+    Score prev = 0, prev2 = 0;
     Move prev_best = root_moves_[0].move;
     int stable_iterations = 0;
     for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
@@ -445,7 +447,7 @@ class Searcher {
       // would centre on the midgame score, and a root move that beats a
       // losing one would then still fail low (it need not reach that score)
       // and be left unproven when the time runs out.
-      const Score centre = aspiration_same_parity<G>() && prev2 != kNoScore ? prev2 : prev;
+      const Score centre = aspiration_same_parity<G>() ? prev2 : prev;
       Score score = solve ? proof(depth, prev, win_draw_loss, report) : aspiration(depth, centre);
       if (stopped()) {
         // A stopped iteration still improves the choice if some root move
