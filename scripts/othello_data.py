@@ -3,6 +3,7 @@
 
   scripts/othello_data.py --games 1000 --seed 1 --out part1.txt [--shard 1/8] [--resume]
   scripts/othello_data.py merge positions.txt part*.txt
+  scripts/othello_data.py relabel --in positions.txt --depth 14 --out part1.txt [--shard 1/8] [--resume]
   scripts/othello_data.py nps --depth 10 [--option Evaluator=pattern ...]
 
 Generation: self-play games by build/release/ludus over UGI. Each game starts
@@ -32,6 +33,15 @@ unsharded run; the shard plays the games g with g % n == i - 1.
 merge: the positions of the given files into one, each position once (the
 one with the best label kind: exact, then search, then result; the first
 among equals), in order of first appearance.
+
+relabel: the same positions with deeper labels. Each `search` line of --in
+is searched again by `go depth --depth` (after `uginewgame`, so that a
+label does not depend on the searches before it) and written with the new
+score; `exact` and `result` lines are copied. The result column stays. A
+shard takes the position lines k (counted from 0, comments skipped) with
+k % n == i - 1 and writes them in order, so the shards' outputs together
+hold every line once and `merge` joins them; --resume keeps the complete
+lines of --out and goes on after them.
 
 nps: UGI `bench <depth>` after the given options (the positions of `ludus
 bench --game othello`, whose command line takes no engine options), for
@@ -180,9 +190,7 @@ def done_games(path):
 
 
 def generate(args):
-    shard_i, shard_n = (int(x) for x in args.shard.split("/"))
-    if not 1 <= shard_i <= shard_n:
-        raise SystemExit("--shard must be i/n with 1 <= i <= n")
+    shard_i, shard_n = parse_shard(args.shard)
     games = [g for g in range(args.games) if g % shard_n == shard_i - 1]
     done = done_games(args.out) if args.resume else set()
     if not args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0:
@@ -234,6 +242,95 @@ def merge(out_path, inputs):
     print(f"{len(order)} positions ({seen_lines - len(order)} duplicates dropped) -> {out_path}", file=sys.stderr)
 
 
+def parse_shard(text):
+    shard_i, shard_n = (int(x) for x in text.split("/"))
+    if not 1 <= shard_i <= shard_n:
+        raise SystemExit("--shard must be i/n with 1 <= i <= n")
+    return shard_i, shard_n
+
+
+def complete_lines(path):
+    """--resume: the number of complete lines of `path`, which is cut after
+    the last of them (a killed run may have left part of one)."""
+    if not os.path.exists(path):
+        return 0
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    keep = text.rfind("\n") + 1
+    if keep != len(text):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text[:keep])
+    return text.count("\n", 0, keep)
+
+
+def search_label(engine, cells, side, depth, timeout):
+    """(label, kind) of a position by `go depth`, in discs for its mover. A
+    position with a single legal move gets no search (the engine answers at
+    once, without a score): it takes the value of the position after its
+    move, negated when the mover changes, as generate's labels do."""
+    engine.send("uginewgame")
+    moves = []
+    while True:
+        engine.send(f"position fen {cells} {side}" + (" moves " + " ".join(moves) if moves else ""))
+        errors = [l for l in engine.sync() if l.startswith("info string error")]
+        if errors:
+            raise EngineError(f"position refused: {errors[0]}")
+        fen = engine.query("fen")
+        legal = engine.query("moves").split()
+        sign = 1 if fen.split()[1] == side else -1
+        if not legal:
+            return sign * final_margin(fen), "exact"
+        if len(legal) > 1:
+            break
+        moves.append(legal[0])
+    _, _, infos = engine.go(f"depth {depth}", timeout)
+    found = last_search(infos)
+    if found is None:
+        raise EngineError(f"no score for {fen}")
+    reached, cp = found
+    return sign * cp / 100, "exact" if reached >= fen.split()[0].count("-") else "search"
+
+
+def relabel(args):
+    shard_i, shard_n = parse_shard(args.shard)
+    if not args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0:
+        raise SystemExit(f"{args.out} exists: give --resume to continue it, or another --out")
+    skip = complete_lines(args.out) if args.resume else 0
+    engine = UgiEngine(args.ludus, name="ludus")
+    searched = copied = 0
+    start = time.monotonic()
+    try:
+        engine.handshake([("OwnBook", "false"), ("Hash", str(args.hash)), ("Threads", "1")])
+        with open(getattr(args, "in"), encoding="utf-8") as src, open(args.out, "a", encoding="utf-8") as out:
+            k = -1
+            for raw in src:
+                words = raw.split("#", 1)[0].split()
+                if not words:
+                    continue
+                if len(words) != 5 or words[3] not in KIND_RANK:
+                    raise SystemExit(f"{getattr(args, 'in')}: not a position line: {raw.strip()}")
+                k += 1
+                if k % shard_n != shard_i - 1:
+                    continue
+                if skip > 0:
+                    skip -= 1
+                    continue
+                if words[3] == "search":
+                    label, kind = search_label(engine, words[0], words[1], args.depth, args.go_timeout)
+                    words[2:4] = [str(round(label)) if kind == "exact" else f"{label + 0.0:.2f}", kind]
+                    searched += 1
+                else:
+                    copied += 1
+                out.write(" ".join(words) + "\n")
+                out.flush()
+                if not args.quiet and searched and searched % 1000 == 0 and words[3] != "exact":
+                    print(f"{searched} searched, {time.monotonic() - start:.1f} s so far", file=sys.stderr)
+    finally:
+        engine.close()
+    print(f"{searched} positions searched at depth {args.depth}, {copied} copied, written to {args.out} "
+          f"in {time.monotonic() - start:.1f} s", file=sys.stderr)
+
+
 def nps(args):
     e = UgiEngine(args.ludus, name="ludus")
     try:
@@ -271,6 +368,18 @@ def main(argv=None):
         ap.add_argument("--depth", type=int, default=10)
         ap.add_argument("--option", action="append", help="Name=Value (repeatable)")
         return nps(ap.parse_args(argv[1:]))
+    if argv and argv[0] == "relabel":
+        ap = argparse.ArgumentParser(prog="othello_data.py relabel")
+        ap.add_argument("--ludus", default=ludus_default)
+        ap.add_argument("--in", required=True, help="positions (generate's or merge's output)")
+        ap.add_argument("--out", required=True, help="this run's (or shard's) own output file")
+        ap.add_argument("--depth", type=int, required=True, help="the new labels' search depth")
+        ap.add_argument("--shard", default="1/1", help="i/n: only the position lines k with k %% n == i - 1")
+        ap.add_argument("--resume", action="store_true", help="continue --out after its complete lines")
+        ap.add_argument("--hash", type=int, default=16, help="the engine's Hash, MiB (cleared before each search)")
+        ap.add_argument("--go-timeout", type=float, default=600.0, help="seconds allowed for one search")
+        ap.add_argument("--quiet", action="store_true")
+        return relabel(ap.parse_args(argv[1:]))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ludus", default=ludus_default, help="the engine command")
     ap.add_argument("--games", type=int, required=True, help="games of the whole run (all shards)")

@@ -3,7 +3,8 @@
 Tiny self-play shards (2 games, shallow searches, solved from 12 empties):
 the line format, exact labels equal to the results of the perfectly played
 endings, shards that together make the unsharded run, --resume after a
-killed run, merge dropping duplicates; then othello_pattern_train on the
+killed run, merge dropping duplicates, relabel by deeper searches (shards,
+--resume); then othello_pattern_train on the
 positions, the weight file selected over UGI (`PatternFile`, `Evaluator
 pattern`) and searched with, and a missing or corrupt file refused with one
 error line while the previous evaluator stays.
@@ -154,6 +155,62 @@ def test_merge_drops_duplicates(path):
             best.setdefault((r[0], r[1]), r)
         require(all(r == best[(r[0], r[1])] for r in got if best[(r[0], r[1])][3] != "result"),
                 "merge kept a worse label kind")
+
+
+def relabel(path, args, timeout=240):
+    proc = subprocess.run([sys.executable, DATA, "relabel", "--ludus", path, *args], capture_output=True,
+                          text=True, timeout=timeout)
+    require(proc.returncode == 0, f"relabel {' '.join(args)} failed", proc.stdout + proc.stderr)
+    return proc.stdout + proc.stderr
+
+
+def test_relabel_deeper_shards_and_resume(path):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "full.txt")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(two_games(path, tmp))
+        rows = positions(src)
+        out = os.path.join(tmp, "deep.txt")
+        log = relabel(path, ["--in", src, "--out", out, "--depth", "5", "--quiet"])
+        deep = positions(out)
+        require(len(deep) == len(rows), f"{len(deep)} lines out of {len(rows)}", log)
+        changed = 0
+        for old, new in zip(rows, deep):
+            require(new[:2] == old[:2] and new[4] == old[4], f"position or result changed: {old} -> {new}")
+            if old[3] != "search":
+                require(new == old, f"an {old[3]} line was not copied: {old} -> {new}")
+            else:
+                require(new[3] == "search" and -64 <= float(new[2]) <= 64, f"relabelled line {new}")
+                changed += new[2] != old[2]
+        require(changed > 0, "depth 5 gave every depth-3 label again", log)
+        # Shards interleave the lines; each label is the engine's at a
+        # cleared table, so together they make the unsharded run.
+        parts = []
+        for i in (1, 2):
+            part = os.path.join(tmp, f"deep{i}.txt")
+            relabel(path, ["--in", src, "--out", part, "--depth", "5", "--shard", f"{i}/2", "--quiet"])
+            parts.append(positions(part))
+        require(parts[0] == deep[0::2] and parts[1] == deep[1::2], "shards differ from the unsharded run")
+        # A killed run resumes after its last complete line.
+        cut = os.path.join(tmp, "cut.txt")
+        text = read(out)
+        end = text.index("\n", len(text) // 2) + 1
+        with open(cut, "w", encoding="utf-8") as f:
+            f.write(text[:end] + text[end:end + 20])
+        relabel(path, ["--in", src, "--out", cut, "--depth", "5", "--resume", "--quiet"])
+        require(read(cut) == text, "the resumed relabel differs from the uninterrupted one")
+        proc = subprocess.run([sys.executable, DATA, "relabel", "--ludus", path, "--in", src, "--out", cut,
+                               "--depth", "5"], capture_output=True, text=True, timeout=60)
+        require(proc.returncode != 0 and read(cut) == text, "an existing --out was overwritten", proc.stderr)
+        # Deep enough to reach the end: the late search lines become exact.
+        late = os.path.join(tmp, "late.txt")
+        with open(late, "w", encoding="utf-8") as f:
+            f.writelines(" ".join(r) + "\n" for r in rows if r[3] == "search" and r[0].count("-") <= 14)
+        solved = os.path.join(tmp, "solved.txt")
+        relabel(path, ["--in", late, "--out", solved, "--depth", "64", "--quiet"])
+        got = positions(solved)
+        require(got and all(r[3] == "exact" and r[2].lstrip("-").isdigit() for r in got),
+                f"solves not exact: {got[:3]}")
 
 
 def test_train_and_select_the_pattern_evaluator(path):
