@@ -301,14 +301,14 @@ def relabel(args):
     start = time.monotonic()
     try:
         engine.handshake([("OwnBook", "false"), ("Hash", str(args.hash)), ("Threads", "1")])
-        with open(getattr(args, "in"), encoding="utf-8") as src, open(args.out, "a", encoding="utf-8") as out:
+        with open(args.src, encoding="utf-8") as src, open(args.out, "a", encoding="utf-8") as out:
             k = -1
             for raw in src:
                 words = raw.split("#", 1)[0].split()
                 if not words:
                     continue
                 if len(words) != 5 or words[3] not in KIND_RANK:
-                    raise SystemExit(f"{getattr(args, 'in')}: not a position line: {raw.strip()}")
+                    raise SystemExit(f"{args.src}: not a position line: {raw.strip()}")
                 k += 1
                 if k % shard_n != shard_i - 1:
                     continue
@@ -319,12 +319,12 @@ def relabel(args):
                     label, kind = search_label(engine, words[0], words[1], args.depth, args.go_timeout)
                     words[2:4] = [str(round(label)) if kind == "exact" else f"{label + 0.0:.2f}", kind]
                     searched += 1
+                    if not args.quiet and searched % 1000 == 0:
+                        print(f"{searched} searched, {time.monotonic() - start:.1f} s so far", file=sys.stderr)
                 else:
                     copied += 1
                 out.write(" ".join(words) + "\n")
                 out.flush()
-                if not args.quiet and searched and searched % 1000 == 0 and words[3] != "exact":
-                    print(f"{searched} searched, {time.monotonic() - start:.1f} s so far", file=sys.stderr)
     finally:
         engine.close()
     print(f"{searched} positions searched at depth {args.depth}, {copied} copied, written to {args.out} "
@@ -371,7 +371,7 @@ def main(argv=None):
     if argv and argv[0] == "relabel":
         ap = argparse.ArgumentParser(prog="othello_data.py relabel")
         ap.add_argument("--ludus", default=ludus_default)
-        ap.add_argument("--in", required=True, help="positions (generate's or merge's output)")
+        ap.add_argument("--in", dest="src", required=True, help="positions (generate's or merge's output)")
         ap.add_argument("--out", required=True, help="this run's (or shard's) own output file")
         ap.add_argument("--depth", type=int, required=True, help="the new labels' search depth")
         ap.add_argument("--shard", default="1/1", help="i/n: only the position lines k with k %% n == i - 1")
