@@ -214,18 +214,25 @@ def generate(args):
           f"({len(done & set(games))} games already there)", file=sys.stderr)
 
 
+def position_lines(f, path):
+    """The words of each position line of an open positions file (comments
+    and blank lines skipped); anything else ends the run with its line."""
+    for raw in f:
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        if len(words) != 5 or words[3] not in KIND_RANK:
+            raise SystemExit(f"{path}: not a position line: {raw.strip()}")
+        yield words
+
+
 def merge(out_path, inputs):
     best = {}    # position -> (rank, line)
     order = []
     seen_lines = 0
     for path in inputs:
         with open(path, encoding="utf-8") as f:
-            for raw in f:
-                words = raw.split("#", 1)[0].split()
-                if not words:
-                    continue
-                if len(words) != 5 or words[3] not in KIND_RANK:
-                    raise SystemExit(f"{path}: not a position line: {raw.strip()}")
+            for words in position_lines(f, path):
                 seen_lines += 1
                 key = (words[0], words[1])
                 rank = KIND_RANK[words[3]]
@@ -302,14 +309,7 @@ def relabel(args):
     try:
         engine.handshake([("OwnBook", "false"), ("Hash", str(args.hash)), ("Threads", "1")])
         with open(args.src, encoding="utf-8") as src, open(args.out, "a", encoding="utf-8") as out:
-            k = -1
-            for raw in src:
-                words = raw.split("#", 1)[0].split()
-                if not words:
-                    continue
-                if len(words) != 5 or words[3] not in KIND_RANK:
-                    raise SystemExit(f"{args.src}: not a position line: {raw.strip()}")
-                k += 1
+            for k, words in enumerate(position_lines(src, args.src)):
                 if k % shard_n != shard_i - 1:
                     continue
                 if skip > 0:

@@ -59,6 +59,14 @@ def two_games(path, tmp):
     return _cache["full"]
 
 
+def two_games_file(path, tmp, name):
+    """The 2-game run written to tmp/name; its path."""
+    out = os.path.join(tmp, name)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(two_games(path, tmp))
+    return out
+
+
 def split_games(text):
     """[[position words, ...] per game], each game closed by its marker."""
     games, current = [], []
@@ -134,9 +142,7 @@ def test_resume_after_a_killed_run(path):
 
 def test_merge_drops_duplicates(path):
     with tempfile.TemporaryDirectory() as tmp:
-        full = os.path.join(tmp, "full.txt")
-        with open(full, "w", encoding="utf-8") as f:
-            f.write(two_games(path, tmp))
+        full = two_games_file(path, tmp, "full.txt")
         rows = positions(full)
         # A copy whose labels are all downgraded: merge keeps the better kind.
         worse = os.path.join(tmp, "worse.txt")
@@ -166,9 +172,7 @@ def relabel(path, args, timeout=240):
 
 def test_relabel_deeper_shards_and_resume(path):
     with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "full.txt")
-        with open(src, "w", encoding="utf-8") as f:
-            f.write(two_games(path, tmp))
+        src = two_games_file(path, tmp, "full.txt")
         rows = positions(src)
         out = os.path.join(tmp, "deep.txt")
         log = relabel(path, ["--in", src, "--out", out, "--depth", "5", "--quiet"])
@@ -217,9 +221,7 @@ def test_train_and_select_the_pattern_evaluator(path):
     trainer = os.path.join(os.path.dirname(path), "othello_pattern_train")
     require(os.access(trainer, os.X_OK), f"no trainer next to the engine: {trainer}")
     with tempfile.TemporaryDirectory() as tmp:
-        pos = os.path.join(tmp, "pos.txt")
-        with open(pos, "w", encoding="utf-8") as f:
-            f.write(two_games(path, tmp))
+        pos = two_games_file(path, tmp, "pos.txt")
         weights = os.path.join(tmp, "w.bin")
         proc = subprocess.run([trainer, "--out", weights, "--l2", "1", "--iterations", "50", pos],
                               capture_output=True, text=True, timeout=120)
@@ -288,9 +290,7 @@ def test_trainer_prior_mix_and_test_set(path):
         return int(lines[0].split()[0])
 
     with tempfile.TemporaryDirectory() as tmp:
-        pos = os.path.join(tmp, "pos.txt")
-        with open(pos, "w", encoding="utf-8") as f:
-            f.write(two_games(path, tmp))
+        pos = two_games_file(path, tmp, "pos.txt")
         w = os.path.join(tmp, "w.bin")
         code, out = train("--out", w, "--l2", "1", "--iterations", "50", "--test", pos, pos)
         require(code == 0, "trainer with --test failed", out)
