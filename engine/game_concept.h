@@ -82,6 +82,12 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //       ply 0; a game with mate distances must not declare it) and the game
 //       has no noisy_moves(): a node at depth 0 then goes to the evaluation
 //       without listing its moves.
+//   static constexpr bool kPrefetchChildren;
+//       true when a node should prefetch the table bucket of its next child
+//       while searching the current one (the child is played once more for
+//       its key). It pays where a node is cheap and play() is cheap, so
+//       that the probe's cache miss dominates (Othello); elsewhere the
+//       extra play() costs more than the miss.
 //   static int noisy_moves(const Position&, Move* out);
 //       the moves quiescence searches at depth 0 (captures, ...).
 //   static bool noisy_forced(const Position&);

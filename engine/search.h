@@ -146,6 +146,12 @@ constexpr bool ongoing_has_moves() {
   if constexpr (requires { G::kOngoingHasMoves; }) return ends_with_moves_left<G>() && G::kOngoingHasMoves;
   return false;
 }
+// True if a node prefetches its children's table buckets (engine/game_concept.h).
+template <class G>
+constexpr bool prefetches_children() {
+  if constexpr (requires { G::kPrefetchChildren; }) return G::kPrefetchChildren;
+  return false;
+}
 // True if a depth-0 node may go to quiescence before its moves are listed:
 // a finished game is told without them (by outcome() when an ongoing game
 // has moves, solver games excepted, or by the evaluation itself).
@@ -879,6 +885,15 @@ class Searcher {
       }
       const BusyLeave leave{busy, mark};
       const Position child = G::play(pos, moves[i]);
+      if constexpr (prefetches_children<G>()) {
+        // A child of depth 1 or more starts with a table probe, and a bucket
+        // is rarely in the cache: the first child's is asked for now, the
+        // next child's while this one is searched.
+        if (depth >= 2) {
+          if (searched == 0) shared_->tt->prefetch(G::key(child));
+          if (j + 1 < n) shared_->tt->prefetch(G::key(G::play(pos, moves[j + 1])));
+        }
+      }
       const bool same = G::side_to_move(child) == us;
       const int move_depth = after_cost(pos, moves[i], new_depth);
       Score score;

@@ -51,6 +51,8 @@ class TranspositionTable {
   void new_search() { generation_ = static_cast<std::uint8_t>(generation_ + 4); }
 
   TTHit probe(std::uint64_t key) const;
+  // Asks the memory for the bucket of `key` ahead of its probe.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
   void store(std::uint64_t key, Score score, Bound bound, int depth, std::uint16_t move);
   // Permille of entries written by the current search, sampled.
   int hashfull() const;

@@ -35,6 +35,10 @@ struct Othello {
   // Every evaluator returns the exact final score of a finished game
   // (terminal_score), so a horizon node needs no move list.
   static constexpr bool kLeafEvaluatesTerminal = true;
+  // A node costs little more than its table probe's cache miss, and a move
+  // is a few shifts: prefetching the next child's bucket takes 7-10% off
+  // the time to a fixed depth (docs/games/othello.md).
+  static constexpr bool kPrefetchChildren = true;
 
   struct Config {
     std::string pattern_file;  // PatternFile; empty: patterns::default_pattern_file()
