@@ -85,9 +85,9 @@ concept GameTraits = requires(const typename G::Position& pos, typename G::Posit
 //   static constexpr bool kPrefetchChildren;
 //       true when a node should prefetch the table bucket of its next child
 //       while searching the current one (the child is played once more for
-//       its key). It pays where a node is cheap and play() is cheap, so
-//       that the probe's cache miss dominates (Othello); elsewhere the
-//       extra play() costs more than the miss.
+//       its key). It pays where nodes and play() are cheap, so that the
+//       probe's cache miss dominates (Othello); Arimaa's and Camelot's
+//       benches measured no gain from it.
 //   static int noisy_moves(const Position&, Move* out);
 //       the moves quiescence searches at depth 0 (captures, ...).
 //   static bool noisy_forced(const Position&);

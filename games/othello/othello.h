@@ -36,7 +36,7 @@ struct Othello {
   // (terminal_score), so a horizon node needs no move list.
   static constexpr bool kLeafEvaluatesTerminal = true;
   // A node costs little more than its table probe's cache miss, and a move
-  // is a few shifts: prefetching the next child's bucket takes 7-10% off
+  // is a few shifts: prefetching the next child's bucket takes 6-12% off
   // the time to a fixed depth (docs/games/othello.md).
   static constexpr bool kPrefetchChildren = true;
 
