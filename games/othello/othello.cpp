@@ -116,8 +116,8 @@ constexpr int kSquareValue[64] = {
 
 // Depth 3 cuts with a 1-ply search, 4-5 with 2-3 ply searches, 6-7 with
 // 2-3, 8-9 with 4-5, 10-11 with 4-5, 12 with 6. The shallow-to-deep error
-// of such pairs, measured on 150 data
-// positions of 20-52 empties, is 2.2-2.8 discs (the standard deviation of
+// of such pairs, measured on 150 data positions of 20-52 empties, is
+// 2.2-2.8 discs (the standard deviation of
 // the difference of the two scores, depths 2/4, 3/5, 4/8, 4/10, 6/10); the
 // margin is about one of those. Self-play at 100 ms a move, 200 games
 // each against no ProbCut: a margin of 2 discs +190.8 Elo, of 3 discs +170.2.
