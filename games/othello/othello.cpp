@@ -72,7 +72,7 @@ Score Othello::evaluate(const Position& pos, const Config& cfg) {
     // (The seed's evaluation scores a finished game like any other: the
     // exact score here keeps kLeafEvaluatesTerminal true for it too.)
     case Config::Seed: return othello::game_over(pos) ? terminal_score(pos, 0) : othello::evaluate_seed(pos);
-    case Config::Pattern: return cfg.patterns->evaluate(pos);
+    case Config::Pattern: return cfg.patterns->evaluate(pos, pos.indexes[static_cast<std::size_t>(pos.side)]);
     default: return othello::evaluate(pos);
   }
 }
@@ -86,7 +86,10 @@ Status Othello::parse_move(const Position& pos, std::string_view text, Move& out
 std::string Othello::to_fen(const Position& pos) { return othello::to_fen(pos); }
 
 Status Othello::parse_fen(std::string_view text, Position& out, const Config&) {
-  return othello::parse_fen(text, out);
+  othello::Board b;
+  Status st = othello::parse_fen(text, b);
+  if (st) out = b;  // the indexes read in full
+  return st;
 }
 
 std::vector<std::string> Othello::board_lines(const Position& pos) { return othello::board_lines(pos); }

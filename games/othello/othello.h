@@ -13,6 +13,7 @@
 #include "engine/types.h"
 #include "games/othello/board.h"
 #include "games/othello/endgame.h"
+#include "games/othello/pattern_indexes.h"
 
 namespace ludus {
 
@@ -22,7 +23,8 @@ std::shared_ptr<const PatternWeights> shipped_weights();
 }
 
 struct Othello {
-  using Position = othello::Board;
+  // A board with its pattern indexes, kept move by move for `pattern`.
+  using Position = othello::IndexedBoard;
   using Move = othello::Move;
   using Solver = othello::EndgameSolver;
 
@@ -59,7 +61,7 @@ struct Othello {
   static Position start(const Config& cfg);
   static Side side_to_move(const Position& pos) { return pos.side; }
   static int legal_moves(const Position& pos, Move* out) { return othello::generate_moves(pos, out); }
-  static Position play(const Position& pos, Move m) { return othello::play(pos, m); }
+  [[gnu::always_inline]] static Position play(const Position& pos, Move m) { return othello::play(pos, m); }
   static std::uint64_t key(const Position& pos) { return othello::hash_key(pos); }
   static Outcome outcome(const Position& pos) { return othello::outcome(pos); }
   // The exact final score (rules 6.3) for the side to move x100: this game

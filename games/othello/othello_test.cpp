@@ -34,7 +34,7 @@ namespace {
 const std::string kStartFen = "---------------------------OX------XO--------------------------- X";
 
 Board fen(const std::string& text) {
-  Board b;
+  Othello::Position b;
   const ludus::Status st = Othello::parse_fen(text, b, Othello::Config{});
   REQUIRE_MESSAGE(bool(st), st.error);
   return b;
@@ -498,14 +498,14 @@ TEST_CASE("othello: T16 invalid FENs leave the position unchanged") {
   };
   for (const auto& f : bad) {
     CAPTURE(f);
-    Board b = from_start("f5");
-    const Board before = b;
+    Othello::Position b = from_start("f5");
+    const Othello::Position before = b;
     const ludus::Status st = Othello::parse_fen(f, b, {});
     CHECK_FALSE(bool(st));
     CHECK(st.error.find("FEN") != std::string::npos);
     CHECK(b == before);
   }
-  Board b;
+  Othello::Position b;
   CHECK(Othello::parse_fen("---------------------------OX------X---------------------------- X", b, {})
             .error.find("e5") != std::string::npos);
   CHECK(Othello::parse_fen("Z--------------------------OX------XO--------------------------- X", b, {})

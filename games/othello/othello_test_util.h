@@ -10,7 +10,7 @@ namespace ludus::othello::test {
 // Random legal play from the start until `empties` squares remain (or the
 // game ends); deterministic for a given generator.
 inline Board random_position(std::mt19937_64& rng, int empties) {
-  Board b = Othello::start({});
+  Othello::Position b = Othello::start({});
   Othello::Move ms[Othello::kMaxMoves];
   while (b.empty_count() > empties) {
     const int n = Othello::legal_moves(b, ms);

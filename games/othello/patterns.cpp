@@ -1,5 +1,7 @@
 #include "games/othello/patterns.h"
 
+#include "games/othello/pattern_indexes.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
@@ -299,6 +301,26 @@ constexpr int kEvalLimit = 6300;
 
 }  // namespace
 
+const std::array<Indexes, 64> kSquarePowers = [] {
+  std::array<Indexes, 64> t{};
+  int i = 0;
+  for (int k = 0; k < kNumKinds; ++k)
+    for (int j = 0; j < kSyms[k].n; ++j, ++i)
+      for (int d = 0, p = 1; d < kBase[k].n; ++d, p *= 3)
+        t[static_cast<std::size_t>(kSigma[kSyms[k].s[j]][kBase[k].sq[d]])].set_lane(i, static_cast<std::uint16_t>(p));
+  return t;
+}();
+
+ColourIndexes colour_indexes(const Board& b) {
+  ColourIndexes out{};
+  for (const Side colour : {Side::P1, Side::P2}) {
+    std::uint16_t raw[kNumInstances];
+    raw_indexes(colour == b.side ? b.own : b.opp, colour == b.side ? b.opp : b.own, raw);
+    for (int i = 0; i < kNumInstances; ++i) out[static_cast<std::size_t>(colour)].set_lane(i, raw[i]);
+  }
+  return out;
+}
+
 const KindInfo& kind_info(int kind) { return kInfo.at(static_cast<std::size_t>(kind)); }
 int instance_kind(int i) { return kInstanceKind.at(static_cast<std::size_t>(i)); }
 const std::vector<int>& instance_squares(int i) { return squares_table().at(static_cast<std::size_t>(i)); }
@@ -353,6 +375,20 @@ Score PatternWeights::evaluate(const Board& b) const {
   const std::int16_t* w = raw_.data() + static_cast<std::size_t>(st) * kRawPerStage;
   int sum = 0;
   for (int i = 0; i < kNumInstances; ++i) sum += w[kInstanceRawOffset[i] + idx[i]];
+  sum += globals_[st][kGParity] * (empties & 1 ? 1 : -1);
+  sum += globals_[st][kGMobility] * (popcount(mp) - popcount(mo));
+  return static_cast<Score>(std::clamp(sum, -kEvalLimit, kEvalLimit));
+}
+
+Score PatternWeights::evaluate(const Board& b, const Indexes& own_view) const {
+  const Bitboard mp = b.moves(), mo = b.opp_moves();
+  if (!mp && !mo) return 100 * final_score(b);
+  const int empties = b.empty_count();
+  const int st = stage_of(empties);
+  const std::int16_t* w = raw_.data() + static_cast<std::size_t>(st) * kRawPerStage;
+  int sum = 0;
+#pragma GCC unroll 46
+  for (int i = 0; i < kNumInstances; ++i) sum += w[kInstanceRawOffset[i] + own_view.lane(i)];
   sum += globals_[st][kGParity] * (empties & 1 ? 1 : -1);
   sum += globals_[st][kGMobility] * (popcount(mp) - popcount(mo));
   return static_cast<Score>(std::clamp(sum, -kEvalLimit, kEvalLimit));

@@ -126,6 +126,8 @@ struct GlobalTerms {
 };
 GlobalTerms global_terms(const Board& b);
 
+struct Indexes;
+
 // The loaded weights, unpacked so that an evaluation reads one int16 per
 // instance (centi-discs).
 class PatternWeights {
@@ -137,6 +139,9 @@ class PatternWeights {
   // A finished game returns its exact final score (x100), like the other
   // evaluators; otherwise the pattern sum, inside the exact range.
   Score evaluate(const Board& b) const;
+  // The same from the side to move's indexes kept by the search
+  // (pattern_indexes.h) instead of reading them from the bitboards.
+  Score evaluate(const Board& b, const Indexes& own_view) const;
   // Per-kind breakdown for the `eval` command.
   std::vector<std::string> eval_lines(const Board& b) const;
 

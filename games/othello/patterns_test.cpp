@@ -16,6 +16,7 @@
 #include "games/othello/eval.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_test_util.h"
+#include "games/othello/pattern_indexes.h"
 #include "games/othello/patterns.h"
 #include "games/othello/patterns_file.h"
 #include "games/othello/patterns_fit.h"
@@ -160,6 +161,50 @@ TEST_CASE("othello patterns: bitboard indexes equal the square-by-square ones, i
     CHECK(idx[i] == (pat::kind_info(pat::instance_kind(i)).raw_size - 1) / 2);
   pat::raw_indexes(0, ~Bitboard{0}, idx);
   for (int i = 0; i < pat::kNumInstances; ++i) CHECK(idx[i] == pat::kind_info(pat::instance_kind(i)).raw_size - 1);
+}
+
+TEST_CASE("othello patterns: indexes kept move by move equal the ones read from the board") {
+  const pat::PatternWeights w(random_weights(11, 300));
+  std::mt19937_64 rng(4658);
+  int passes = 0, checked = 0;
+  for (int game = 0; game < 60; ++game) {
+    // From the start, and from boards no game reaches (any disc anywhere).
+    Othello::Position pos = oth::start_board();
+    if (game % 3 == 2) {
+      const Bitboard occ = rng() & rng();
+      const Bitboard own = occ & rng();
+      pos = Board{own, occ & ~own, game % 2 ? ludus::Side::P2 : ludus::Side::P1};
+    }
+    CHECK(pos.indexes == pat::colour_indexes(pos));
+    Othello::Move moves[Othello::kMaxMoves];
+    for (int n = Othello::legal_moves(pos, moves); n > 0; n = Othello::legal_moves(pos, moves)) {
+      const Othello::Move m = moves[rng() % static_cast<unsigned>(n)];
+      passes += m.is_pass();
+      pos = Othello::play(pos, m);
+      CAPTURE(Othello::to_fen(pos));
+      const pat::ColourIndexes full = pat::colour_indexes(pos);
+      for (int c = 0; c < 2; ++c)
+        for (int i = 0; i < pat::kNumInstances; ++i) {
+          CAPTURE(c);
+          CAPTURE(i);
+          REQUIRE(pos.indexes[static_cast<std::size_t>(c)].lane(i) == full[static_cast<std::size_t>(c)].lane(i));
+        }
+      // The side to move's view is the one raw_indexes reads (own, opp).
+      std::uint16_t own_view[pat::kNumInstances];
+      pat::raw_indexes(pos.own, pos.opp, own_view);
+      for (int i = 0; i < pat::kNumInstances; ++i)
+        CHECK(pos.indexes[static_cast<std::size_t>(pos.side)].lane(i) == own_view[i]);
+      CHECK(w.evaluate(pos, pos.indexes[static_cast<std::size_t>(pos.side)]) == w.evaluate(pos));
+      ++checked;
+    }
+  }
+  CHECK(checked > 1500);
+  CHECK(passes > 0);  // a pass keeps the indexes and swaps the views' roles
+  // The search's evaluation is the one from the board.
+  Othello::Config cfg;
+  REQUIRE(cfg.evaluator == Othello::Config::Pattern);
+  const Othello::Position p = random_position(rng, 30);
+  CHECK(Othello::evaluate(p, cfg) == cfg.patterns->evaluate(Board(p)));
 }
 
 TEST_CASE("othello patterns: every symmetric image of a position has the same evaluation") {

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "games/othello/eval.h"
+#include "games/othello/notation.h"
 #include "games/othello/othello.h"
 #include "games/othello/patterns.h"
 #include "games/othello/patterns_file.h"
@@ -95,7 +96,7 @@ bool read_positions(const std::string& path, const LabelChoice& choice, int hold
     ++n.lines;
     Board b;
     char* end = nullptr;
-    if (!(words >> side >> label >> kind >> result) || !Othello::parse_fen(cells + " " + side, b, {})) {
+    if (!(words >> side >> label >> kind >> result) || !othello::parse_fen(cells + " " + side, b)) {
       ++n.bad;
       continue;
     }
