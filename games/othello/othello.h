@@ -61,6 +61,7 @@ struct Othello {
   static Position start(const Config& cfg);
   static Side side_to_move(const Position& pos) { return pos.side; }
   static int legal_moves(const Position& pos, Move* out) { return othello::generate_moves(pos, out); }
+  // Inlined so that othello::play's index update drops where only the key is used.
   [[gnu::always_inline]] static Position play(const Position& pos, Move m) { return othello::play(pos, m); }
   static std::uint64_t key(const Position& pos) { return othello::hash_key(pos); }
   static Outcome outcome(const Position& pos) { return othello::outcome(pos); }

@@ -81,11 +81,14 @@ struct IndexedBoard : Board {
   // From any board (a FEN, the start): the indexes read in full.
   IndexedBoard(const Board& b) : Board(b), indexes(patterns::colour_indexes(b)) {}  // NOLINT: implicit on purpose
 
+  // The indexes follow from the board.
   friend bool operator==(const IndexedBoard& a, const IndexedBoard& b) {
     return static_cast<const Board&>(a) == static_cast<const Board&>(b);
   }
 };
 
+// Always inlined: where only the child's key is wanted (the search's table
+// prefetch) the compiler then drops the index update.
 [[gnu::always_inline]] inline IndexedBoard play(const IndexedBoard& b, Move m) {
   IndexedBoard out = b;
   out.side = opposite(b.side);
