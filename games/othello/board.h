@@ -43,12 +43,14 @@ Board start_board();
 Board from_colours(Bitboard black, Bitboard white, Side to_move);
 
 // Places a disc of the side to move on `sq`, which must be a legal placement.
-inline Board play_square(const Board& b, int sq) {
+// (The moves are always inlined: the search plays through IndexedBoard,
+// pattern_indexes.h, and a call here made it about 10% slower.)
+[[gnu::always_inline]] inline Board play_square(const Board& b, int sq) {
   const Bitboard f = flips(sq, b.own, b.opp);
   return Board{b.opp & ~f, b.own | f | bit(sq), opposite(b.side)};
 }
-inline Board play_pass(const Board& b) { return Board{b.opp, b.own, opposite(b.side)}; }
-inline Board play(const Board& b, Move m) {
+[[gnu::always_inline]] inline Board play_pass(const Board& b) { return Board{b.opp, b.own, opposite(b.side)}; }
+[[gnu::always_inline]] inline Board play(const Board& b, Move m) {
   return m.is_pass() ? play_pass(b) : play_square(b, m.sq);
 }
 

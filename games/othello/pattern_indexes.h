@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include "games/othello/board.h"
 #include "games/othello/patterns.h"
@@ -32,12 +33,8 @@ struct Indexes {
   IndexVector v[kIndexVectors]{};
   std::uint16_t lane(int i) const { return v[i >> 3][i & 7]; }
   void set_lane(int i, std::uint16_t x) { v[i >> 3][i & 7] = x; }
-  friend bool operator==(const Indexes& a, const Indexes& b) {
-    for (int k = 0; k < kIndexVectors; ++k)
-      for (int j = 0; j < 8; ++j)
-        if (a.v[k][j] != b.v[k][j]) return false;
-    return true;
-  }
+  // The two padding lanes stay 0 (no square has a power there).
+  friend bool operator==(const Indexes& a, const Indexes& b) { return std::memcmp(a.v, b.v, sizeof a.v) == 0; }
 };
 
 // kSquarePowers[q] lane i = 3^j when square q is digit j of instance i, else
@@ -91,14 +88,9 @@ struct IndexedBoard : Board {
 // prefetch) the compiler then drops the index update.
 [[gnu::always_inline]] inline IndexedBoard play(const IndexedBoard& b, Move m) {
   IndexedBoard out = b;
-  out.side = opposite(b.side);
-  out.own = b.opp;
-  out.opp = b.own;
-  if (m.is_pass()) return out;
-  const Bitboard f = flips(m.sq, b.own, b.opp);
-  out.own &= ~f;
-  out.opp |= f | bit(m.sq);
-  patterns::play_indexes(out.indexes, m.sq, f, b.side);
+  static_cast<Board&>(out) = play(static_cast<const Board&>(b), m);
+  // The turned discs: the opponent's before the move, the mover's after it.
+  if (!m.is_pass()) patterns::play_indexes(out.indexes, m.sq, b.opp & out.opp, b.side);
   return out;
 }
 
