@@ -86,6 +86,25 @@ class MoveOrdering {
     }
   }
 
+  // Puts the hash move and then the killers first, the others in their
+  // order, and returns how many were put first. The search tries them
+  // before ordering the rest: they cut often enough that ordering every
+  // move first (each with its game's prior) was a fifth of an Othello
+  // search's time.
+  int hoist(Move* moves, int n, std::uint16_t tt_move, int ply) const {
+    int h = 0;
+    for (const std::uint16_t want : {tt_move, killers_[ply][0], killers_[ply][1]}) {
+      if (want == 0) continue;
+      for (int i = h; i < n; ++i) {
+        if (G::pack(moves[i]) != want) continue;
+        std::rotate(moves + h, moves + i, moves + i + 1);
+        ++h;
+        break;
+      }
+    }
+    return h;
+  }
+
   // Move m caused a beta cut-off at this ply and depth.
   void record_cutoff(Move m, int ply, int depth) {
     const std::uint16_t p = G::pack(m);

@@ -852,7 +852,11 @@ class Searcher {
       }
     }
 
-    ordering_.order(pos, moves, n, tt_move, ply, depth);
+    // The hash move is searched before the others are ordered: a cut-off
+    // by it makes their ordering needless.
+    const int hoisted = ordering_.hoist(moves, n, tt_move, ply);
+    bool ordered = hoisted == 0;
+    if (ordered) ordering_.order(pos, moves, n, tt_move, ply, depth);
     const Side us = G::side_to_move(pos);
     const Score alpha_orig = alpha;
     Score best = -kInfinity;
@@ -864,6 +868,10 @@ class Searcher {
     BusyTable* const busy = depth >= kSplitMinDepth ? shared_->busy : nullptr;
     DeferredMoves<kMaxDeferred> later(n);
     for (int j = 0; j < later.size(); ++j) {
+      if (j == hoisted && !ordered) {
+        ordering_.order(pos, moves + hoisted, n - hoisted, 0, ply, depth);
+        ordered = true;
+      }
       const int i = j < n ? j : later.at(j);
       if constexpr (repetition_rule<G>() == RepetitionRule::IllegalThird) {
         if (illegal_repetition(pos, moves[i])) continue;
@@ -892,7 +900,7 @@ class Searcher {
         // again on its turn: keeping it measured no faster.
         if (depth >= 2) {
           if (searched == 0) shared_->tt->prefetch(G::key(child));
-          if (j + 1 < n) shared_->tt->prefetch(G::key(G::play(pos, moves[j + 1])));
+          if (j + 1 < n && ordered) shared_->tt->prefetch(G::key(G::play(pos, moves[j + 1])));
         }
       }
       const bool same = G::side_to_move(child) == us;

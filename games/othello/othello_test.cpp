@@ -407,6 +407,20 @@ TEST_CASE("othello: T14 many moves") {
   CHECK(move_list(b) == "a1 c1 g1 a2 d2 e2 a3 h3 a4 a5 g8");
 }
 
+TEST_CASE("othello: both players' placements at once equal each one's") {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 400; ++i) {
+    const Board b = random_position(rng, 4 + static_cast<int>(rng() % 57));
+    // Random bitboards too: overlapping or crowded boards fill every lane.
+    const Bitboard p = rng() & rng(), o = rng() & rng() & ~p;
+    for (const auto& [own, opp] : {std::pair{b.own, b.opp}, std::pair{p, o}}) {
+      const auto [mine, theirs] = oth::both_moves(own, opp);
+      CHECK(mine == oth::legal_moves_mask(own, opp));
+      CHECK(theirs == oth::legal_moves_mask(opp, own));
+    }
+  }
+}
+
 TEST_CASE("othello: rules 5.1 details") {
   SUBCASE("no chain reaction, discs beyond the closing disc stay") {
     // Row 1: a1 empty, b1 O, c1 X, d1 O, e1 X. Black plays a1: only b1 flips

@@ -374,7 +374,7 @@ Score PatternWeights::evaluate(const Board& b) const {
 }
 
 Score PatternWeights::evaluate(const Board& b, const Indexes& own_view) const {
-  const Bitboard mp = b.moves(), mo = b.opp_moves();
+  const auto [mp, mo] = both_moves(b.own, b.opp);
   if (!mp && !mo) return 100 * final_score(b);
   const int empties = b.empty_count();
   const int st = stage_of(empties);

@@ -236,6 +236,23 @@ TEST_CASE("search: ProbCut with a sound margin keeps every value and searches fe
   }
 }
 
+TEST_CASE("move ordering: the hash move, then the killers, go first; the rest keep their order") {
+  MoveOrdering<TicTacToe> ordering;
+  ordering.record_cutoff(6, 3, 2);  // killers at ply 3: 4, then 6
+  ordering.record_cutoff(4, 3, 2);
+  auto hoisted = [&](std::vector<int> moves, std::uint16_t tt_move, int ply) {
+    const int h = ordering.hoist(moves.data(), static_cast<int>(moves.size()), tt_move, ply);
+    moves.insert(moves.begin(), h);  // the count first, then the order
+    return moves;
+  };
+  const std::uint16_t tt = TicTacToe::pack(7);
+  CHECK(hoisted({0, 1, 4, 6, 7, 8}, tt, 3) == std::vector<int>{3, 7, 4, 6, 0, 1, 8});
+  CHECK(hoisted({0, 6, 1, 8}, tt, 3) == std::vector<int>{1, 6, 0, 1, 8});  // no hash move here, one killer
+  CHECK(hoisted({8, 7, 0}, tt, 3) == std::vector<int>{1, 7, 8, 0});        // no killer here
+  CHECK(hoisted({0, 1, 4, 6}, 0, 5) == std::vector<int>{0, 0, 1, 4, 6});   // none: left as it is
+  CHECK(hoisted({0, 1, 4, 6}, TicTacToe::pack(4), 3) == std::vector<int>{2, 4, 6, 0, 1});  // hash move = killer
+}
+
 TEST_CASE("mate score helpers") {
   CHECK(is_mate_score(mate_in(3)));
   CHECK(is_mate_score(mated_in(4)));
