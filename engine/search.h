@@ -852,11 +852,11 @@ class Searcher {
       }
     }
 
-    // The hash move is searched before the others are ordered: a cut-off
-    // by it makes their ordering needless.
+    // The hash move and the killers are searched before the others are
+    // ordered: a cut-off by one of them makes that ordering needless.
     const int hoisted = ordering_.hoist(moves, n, tt_move, ply);
     bool ordered = hoisted == 0;
-    if (ordered) ordering_.order(pos, moves, n, tt_move, ply, depth);
+    if (ordered) ordering_.order(pos, moves, n, 0, ply, depth);  // neither is among the moves
     const Side us = G::side_to_move(pos);
     const Score alpha_orig = alpha;
     Score best = -kInfinity;

@@ -62,25 +62,23 @@ constexpr T moves_dir(T P, T mask) {
   fr |= pr & (fr >> (2 * D));
   return (fl << D) | (fr >> D);
 }
-}  // namespace detail
-
-constexpr Bitboard legal_moves_mask(Bitboard P, Bitboard O) {
-  const Bitboard inner = O & kInner;
-  const Bitboard m = detail::moves_dir<1>(P, inner) | detail::moves_dir<8>(P, O) |
-                     detail::moves_dir<7>(P, inner) | detail::moves_dir<9>(P, inner);
+// The placements of P against O, for a Bitboard or a vector of them.
+template <class T>
+constexpr T moves_mask(T P, T O) {
+  const T inner = O & kInner;
+  const T m = moves_dir<1>(P, inner) | moves_dir<8>(P, O) | moves_dir<7>(P, inner) | moves_dir<9>(P, inner);
   return m & ~(P | O);
 }
+}  // namespace detail
+
+constexpr Bitboard legal_moves_mask(Bitboard P, Bitboard O) { return detail::moves_mask(P, O); }
 
 // Both players' placements at once, {P's, O's}: the same fills on the two
 // lanes of one 16-byte vector (SSE2 shifts both 64-bit lanes alike), about
 // the cost of one legal_moves_mask. The evaluation's mobility needs both.
 inline std::pair<Bitboard, Bitboard> both_moves(Bitboard P, Bitboard O) {
   using Pair = Bitboard __attribute__((vector_size(16)));
-  const Pair p = {P, O}, o = {O, P};
-  const Pair inner = o & kInner;
-  const Pair m = detail::moves_dir<1>(p, inner) | detail::moves_dir<8>(p, o) |
-                 detail::moves_dir<7>(p, inner) | detail::moves_dir<9>(p, inner);
-  const Pair legal = m & ~(p | o);
+  const Pair legal = detail::moves_mask(Pair{P, O}, Pair{O, P});
   return {legal[0], legal[1]};
 }
 

@@ -348,7 +348,8 @@ void raw_indexes_slow(Bitboard own, Bitboard opp, std::uint16_t* out) {
 
 GlobalTerms global_terms(const Board& b) {
   const int empties = b.empty_count();
-  return {empties & 1 ? 1 : -1, popcount(b.moves()) - popcount(b.opp_moves())};
+  const auto [mp, mo] = both_moves(b.own, b.opp);
+  return {empties & 1 ? 1 : -1, popcount(mp) - popcount(mo)};
 }
 
 PatternWeights::PatternWeights(const std::vector<std::int16_t>& packed) {
