@@ -26,6 +26,25 @@ move is checked by a ludus referee, as in aei_match.py; a forfeited game
 (illegal move, time) is not written (its result says nothing of the
 position).
 
+`label` writes, for the shard's games of record files, every turn start
+from turn 3 with a strong engine's score of it: `FEN<TAB>score<TAB>game`,
+the score in centi-rabbits for the side to move, `game` the record file's
+name and the game's number in it (the fitter holds out whole games). The
+engine searches each position afresh (`newgame`, `setoption depth`,
+`setposition`); Sharp (`--sharp DIR`, `--depth 4`: one turn and its
+quiescence, about 0.3 s a position) reads only the board of `setposition`
+and always moves Gold, so every position is given Gold to move, a Silver
+one mirrored (ranks reversed, colours swapped: the rules are symmetric).
+Its score is the last `log Depth ... Eval N` line (a rabbit is 1000 of
+its units: N / 10 centi-rabbits); any other engine's the last `info
+score` (ludus's AEI scores are centi-rabbits). Scores are clipped to
++-10000. A game is written whole, so a part that exists is resumed with
+the same command (its games are skipped).
+
+  parallel -j2 scripts/arimaa_data.py label --sharp DIR --shard {}/2 \\
+      --out labels{}.txt games.txt ::: 1 2
+  build/release/arimaa_eval_fit --scores labels1.txt labels2.txt
+
 `merge` concatenates the parts in the order given, checks that every
 record reads, and prints the games and results it holds.
 
@@ -126,6 +145,95 @@ def cmd_play(args):
     return 0
 
 
+def mirrored_board(fen):
+    """The 64 characters of AEI's setposition (rank 8 first) of a FEN, with
+    Gold to move: a Silver-to-move position is mirrored."""
+    rows, side = fen.split()[0].split("/"), fen.split()[1]
+    grid = ["".join(" " * int(ch) if ch.isdigit() else ch for ch in row) for row in rows]
+    if side == "s":
+        grid = [row.swapcase() for row in reversed(grid)]
+    return "".join(grid)
+
+
+SCORE_CLIP = 10000
+
+
+def engine_score(lines):
+    """The last score a search reported, centi-rabbits for the side to
+    move: Sharp's `log Depth d Eval n` (1000 a rabbit) or `info score n`."""
+    score = None
+    for line in lines:
+        words = line.split()
+        if line.startswith("log Depth") and "Eval" in words[:-1]:
+            score = int(words[words.index("Eval") + 1]) / 10.0
+        elif line.startswith("info score") and len(words) >= 3:
+            score = float(words[2])
+    if score is None:
+        return None
+    return max(-SCORE_CLIP, min(SCORE_CLIP, round(score)))
+
+
+def turn_start_fens(referee, moves):
+    """The FEN of every turn start from turn 3 before a move was played."""
+    fens = []
+    for i, move in enumerate(moves):
+        if i >= 4:
+            history = " ".join(",".join(m.split()) for m in moves[:i])
+            referee.send(f"position startpos moves {history}")
+            fens.append(referee.query("fen"))
+    return fens
+
+
+def cmd_label(args):
+    k, m = parse_shard(args.shard)
+    ludus = os.path.join(REPO, "build", "release", "ludus")
+    if bool(args.sharp) == bool(args.engine):
+        raise SystemExit("label: give --sharp DIR or --engine CMD")
+    command = sharp_command(args.sharp) if args.sharp else args.engine
+    done = set()
+    if os.path.exists(args.out):
+        with open(args.out, encoding="utf-8") as f:
+            done = {line.rstrip("\n").split("\t")[2] for line in f if line.count("\t") == 2}
+    games = []
+    for path in args.records:
+        for n, g in enumerate(read_games(path), 1):
+            if g["result"] is not None:
+                games.append((f"{os.path.basename(path)}:{n}", g["moves"]))
+    mine = [g for i, g in enumerate(games) if i % m == k - 1]
+    todo = [g for g in mine if g[0] not in done]
+    print(f"shard {k}/{m}: {len(mine)} games, {len(mine) - len(todo)} already in {args.out}, {len(todo)} to label",
+          flush=True)
+    referee = aei_match.UgiEngine([args.referee or ludus], name="referee")
+    engine = aei_match.AeiEngine(shlex.split(command), name="labeller")
+    positions = 0
+    try:
+        referee.handshake([("Game", "arimaa")])
+        engine.aei_handshake()
+        for name, value in aei_match.parse_options(args.option):
+            engine.setoption(name, value)
+        with open(args.out, "a", encoding="utf-8") as out:
+            for game_id, moves in todo:
+                lines = []
+                for fen in turn_start_fens(referee, moves):
+                    engine.send("newgame")
+                    engine.setoption("depth", args.depth)
+                    engine.send(f"setposition g [{mirrored_board(fen)}]")
+                    engine.send("go")
+                    _, _, seen = engine.wait_for(lambda l: l.startswith("bestmove"), args.timeout)
+                    score = engine_score(seen)
+                    if score is None:
+                        raise SystemExit(f"{game_id}: the engine reported no score for {fen}")
+                    lines.append(f"{fen}\t{score}\t{game_id}\n")
+                out.write("".join(lines))
+                out.flush()
+                positions += len(lines)
+    finally:
+        engine.close()
+        referee.close()
+    print(f"shard {k}/{m}: {positions} positions labelled into {args.out}")
+    return 0
+
+
 def cmd_merge(args):
     games = []
     with open(args.out, "w", encoding="utf-8") as out:
@@ -164,6 +272,17 @@ def main(argv=None):
     p.add_argument("--tc", default="0.2s/2s/100/4s", help="M/R/P/L/G/T time control (aei_match.py)")
     p.add_argument("--out", required=True, help="this shard's records (resumed if it exists)")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("label", help="score the turn starts of a shard's games with a strong engine")
+    p.add_argument("--sharp", default=None, metavar="DIR", help="Sharp's build dir or binary")
+    p.add_argument("--engine", default=None, help="another AEI engine's command")
+    p.add_argument("--option", action="append", help="NAME=VALUE for the engine")
+    p.add_argument("--depth", default="4", help="the engine's search depth in steps (AEI `depth`)")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds a position may take")
+    p.add_argument("--referee", default=None, help="a ludus binary (UGI) that replays the games")
+    p.add_argument("--shard", default="1/1", help="K/M: this shard's share of the games")
+    p.add_argument("--out", required=True, help="this shard's labels (resumed if it exists)")
+    p.add_argument("records", nargs="+", help="game records (aei_match.py, arimaa_data.py play)")
+    p.set_defaults(func=cmd_label)
     p = sub.add_parser("merge", help="concatenate parts")
     p.add_argument("--out", required=True)
     p.add_argument("parts", nargs="+")

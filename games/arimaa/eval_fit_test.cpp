@@ -52,6 +52,32 @@ TEST_CASE("arimaa fit: the logistic regression recovers the weights that drew th
   CHECK(quality(data, held, true, 0, 1000).loss > fitted.loss);
 }
 
+TEST_CASE("arimaa fit: probabilities as targets (a strong engine's scores) give back the weights behind them") {
+  // Targets sigmoid(truth . x) with no draw noise: the cross entropy is
+  // least at the truth itself, so the fit finds it closely, and its
+  // held-out loss is the targets' own entropy (no model does better).
+  const std::vector<double> truth = {1.2, -0.5, 0.0, 0.25};
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  std::vector<Sample> data;
+  for (int i = 0; i < 5000; ++i) {
+    Sample s{std::vector<float>(3), 0.0f, 0, i % 5 == 4};
+    for (float& x : s.x) x = static_cast<float>(normal(rng));
+    s.won = static_cast<float>(sigmoid(dot(truth, s)));
+    data.push_back(s);
+  }
+  std::vector<double> w(4, 0.0);
+  fit(data, w, std::vector<bool>(4, true), std::vector<double>(4, 0.0), 0.0);
+  for (int k = 0; k < 4; ++k) CHECK(std::fabs(w[k] - truth[k]) < 0.01);
+  const Quality fitted = quality(data, w, true, 0, 1000), best = quality(data, truth, true, 0, 1000);
+  CHECK(fitted.loss < best.loss + 1e-4);
+  CHECK(fitted.right > 0.99);  // the side the target favours
+  // Hard 0/1 targets are the special case: the same loss as before.
+  Sample won{{1.0f, 0.0f, 0.0f}, 1.0f, 0, true}, lost{{1.0f, 0.0f, 0.0f}, 0.0f, 0, true};
+  CHECK(quality({won}, truth, true, 0, 1000).loss == doctest::Approx(-std::log(sigmoid(1.2 + 0.25))));
+  CHECK(quality({lost}, truth, true, 0, 1000).loss == doctest::Approx(-std::log(1 - sigmoid(1.2 + 0.25))));
+}
+
 TEST_CASE("arimaa fit: results the features separate exactly do not send the weights off") {
   // Every win has x0 > 0: the unregularised optimum is at infinity; the
   // ridge and the step halving keep the fit finite and right.

@@ -83,6 +83,73 @@ def test_shards_resume_merge_and_fit(path):
                 proc.stdout)
         require("held-out loss" in proc.stdout, "a held-out error", proc.stdout)
 
+        # Labels: every turn start from turn 3 of the shard's games, scored
+        # by an engine (ludus itself here, searching 2 steps).
+        labels = [os.path.join(tmp, f"labels{k}.txt") for k in (1, 2)]
+        for k in (1, 2):
+            out = label(path, f"{k}/2", labels[k - 1], merged)
+            require(f"{2 if k == 1 else 1} games, 0 already" in out, f"label --shard {k}/2 takes its games", out)
+        rows = [line.rstrip("\n").split("\t") for f in labels for line in open(f, encoding="utf-8")]
+        require(len(rows) == want and all(len(r) == 3 for r in rows), f"{want} labelled positions", str(rows[:3]))
+        require(sorted({r[2] for r in rows}) == ["games.txt:1", "games.txt:2", "games.txt:3"],
+                "every game labelled once, named by file and number", str({r[2] for r in rows}))
+        with open(labels[0], encoding="utf-8") as f:
+            first_part = {line.split("\t")[2].strip() for line in f}
+        require(first_part == {"games.txt:1", "games.txt:3"}, "shard 1/2 labels games 1 and 3", str(first_part))
+        require(all(abs(int(r[1])) <= 10000 for r in rows), "scores clipped to +-10000")
+        before = open(labels[0], encoding="utf-8").read()
+        out = label(path, "1/2", labels[0], merged)
+        require("2 already" in out and "0 to label" in out and open(labels[0], encoding="utf-8").read() == before,
+                "an existing label part is resumed", out)
+        # The FENs are the games' turn starts: replayed, the first of game 2
+        # is Gold's turn 3.
+        first = [r for r in rows if r[2] == "games.txt:2"][0][0]
+        require(first.endswith(" g 3"), "the first position is Gold's turn 3", first)
+
+        proc = subprocess.run([fitter, "--scores", "--holdout", "3", *labels], capture_output=True, text=True,
+                              timeout=120)
+        require(proc.returncode == 0, "arimaa_eval_fit --scores failed", proc.stdout + proc.stderr)
+        m = re.search(r"^(\d+) games .*?, (\d+) positions", proc.stdout, re.M)
+        require(m and m.group(1) == "3" and int(m.group(2)) == want, "the fitter reads every labelled position",
+                proc.stdout)
+        require(re.search(r"^kTermPercent = \{(-?\d+, )+-?\d+\};$", proc.stdout, re.M), "the weights line",
+                proc.stdout)
+        bad = os.path.join(tmp, "bad.txt")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write("not a fen\t12\tg:1\n")
+        proc = subprocess.run([fitter, "--scores", bad], capture_output=True, text=True, timeout=60)
+        require(proc.returncode == 1 and "bad.txt:1" in proc.stderr, "a line that does not read is named",
+                proc.stdout + proc.stderr)
+
+
+def label(path, shard, out, records):
+    cmd = [sys.executable, DATA, "label", "--engine", f"{path} --protocol aei --hash 8", "--depth", "2",
+           "--referee", path, "--shard", shard, "--out", out, records]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    require(proc.returncode == 0, f"arimaa_data.py label --shard {shard} failed", proc.stdout + proc.stderr)
+    return proc.stdout
+
+
+def test_label_board_and_scores(path):
+    import arimaa_data
+    # A Silver-to-move position is given to the engine mirrored, Gold to
+    # move: ranks reversed, colours swapped.
+    fen = "8/2r4r/3Em3/2c5/2dH4/8/R6R/8 s 10"
+    board = arimaa_data.mirrored_board(fen)
+    require(len(board) == 64, "64 squares", board)
+    rows = [board[i:i + 8] for i in range(0, 64, 8)]
+    require(rows[1] == "r      r" and rows[3] == "  Dh    " and rows[4] == "  C     " and rows[5] == "   eM   "
+            and rows[6] == "  R    R", "the mirrored board", repr(rows))
+    gold = arimaa_data.mirrored_board(fen.replace(" s ", " g "))
+    require(gold[:8] == " " * 8 and gold[8:16] == "  r    r", "a Gold position as it is", repr(gold[:16]))
+    # Sharp's units are thousandths of a rabbit; the last report counts.
+    require(arimaa_data.engine_score(["log Depth 4 Eval 120", "log Depth 5 Eval -3004 Time 0.05"]) == -300,
+            "Sharp's last Eval, in centi-rabbits")
+    require(arimaa_data.engine_score(["info depth 3", "info score 57", "info score -12"]) == -12,
+            "an AEI info score")
+    require(arimaa_data.engine_score(["log Depth 9 Eval 999990"]) == 10000, "clipped")
+    require(arimaa_data.engine_score(["log hello"]) is None, "no score")
+
 
 if __name__ == "__main__":
     run_tests(globals())

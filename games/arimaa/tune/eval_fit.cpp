@@ -1,8 +1,10 @@
 // arimaa_eval_fit: fits the weights of the Arimaa evaluation's terms
-// (games/arimaa/eval.h, kTermPercent in eval.cpp) to the results of games.
+// (games/arimaa/eval.h, kTermPercent in eval.cpp) to the results of games,
+// or to a strong engine's scores of their positions.
 //
 //   arimaa_eval_fit [--holdout 10] [--fold 9] [--l2 0.001] [--fixed unstoppable]
 //       [--min-turn 3] [--squares] records.txt [more.txt ...]
+//   arimaa_eval_fit --scores [--scale 300] [...] labels.txt [more.txt ...]
 //
 // Input: game records in the roundrobin format that scripts/aei_match.py
 // and scripts/arimaa_data.py write (rules doc §7.7): tags, one line a turn
@@ -28,6 +30,15 @@
 // (material anchors the centi-rabbit scale the search's margins assume):
 // the kTermPercent line for eval.cpp.
 //
+// --scores: the inputs are positions scored by a strong engine
+// (scripts/arimaa_data.py label: `FEN<TAB>centi-rabbits<TAB>game` a line,
+// the score for the side to move), and a position's target is the
+// probability sigmoid(score / --scale) instead of its game's result: the
+// fit is then the cross entropy of the two. A search's score says which
+// side stands better in every position, where a result says it once a
+// game and also for the positions the loser misplayed. Games (by their
+// third field, in order of first appearance) are held out as above.
+//
 // --squares adds one feature per piece type, rank from the piece's own side
 // and file (folded: a-d) to the terms, +1 for a piece of the side to move,
 // -1 for the opponent's (192 more weights, pulled towards 0), and prints
@@ -41,6 +52,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -48,6 +60,7 @@
 
 #include "games/arimaa/arimaa.h"
 #include "games/arimaa/eval.h"
+#include "games/arimaa/notation.h"
 #include "games/arimaa/tune/logistic_fit.h"
 
 using namespace ludus;
@@ -70,7 +83,8 @@ int square_feature(int color, int type, int sq) {
 int usage() {
   std::fprintf(stderr,
                "usage: arimaa_eval_fit [--holdout N] [--fold F] [--l2 X] [--fixed term,term] [--min-turn T] [--squares]\n"
-               "       records.txt ...\n");
+               "       records.txt ...\n"
+               "       arimaa_eval_fit --scores [--scale CR] [the options above] labels.txt ...\n");
   return 2;
 }
 
@@ -125,6 +139,22 @@ std::vector<Game> read_records(const std::string& path, bool& ok) {
   return games;
 }
 
+// The features of a position: its unweighted terms in rabbits and, with
+// `squares`, its piece-square counts.
+Sample position_sample(const Position& p, bool squares) {
+  Sample s;
+  s.x.assign(kTerms + (squares ? kSquareFeatures : 0), 0.0f);
+  const auto t = eval_terms(p);
+  for (int k = 0; k < kTerms; ++k) s.x[k] = t[k] / 100.0f;
+  if (squares)
+    for (int c = 0; c < 2; ++c)
+      for (int type = 0; type < kNumTypes; ++type)
+        for (Bitboard b = p.pieces(c, type); b; b &= b - 1)
+          s.x[square_feature(c, type, lsb(b))] += c == p.side ? 1.0f : -1.0f;
+  s.turn = static_cast<int>(p.turn);
+  return s;
+}
+
 // Replays a game; appends a sample at every turn start from min_turn on.
 // Returns false if a turn does not parse (the game is skipped).
 bool game_samples(const Game& g, int min_turn, bool held_out, bool squares, std::vector<Sample>& out) {
@@ -134,15 +164,7 @@ bool game_samples(const Game& g, int min_turn, bool held_out, bool squares, std:
   for (std::size_t i = 0; i < g.turns.size(); ++i) {
     const int turn = static_cast<int>(i / 2) + 1;
     if (i >= 2 && turn >= min_turn && Arimaa::outcome(p) == Outcome::Ongoing) {
-      Sample s;
-      s.x.assign(kTerms + (squares ? kSquareFeatures : 0), 0.0f);
-      const auto t = eval_terms(p);
-      for (int k = 0; k < kTerms; ++k) s.x[k] = t[k] / 100.0f;
-      if (squares)
-        for (int c = 0; c < 2; ++c)
-          for (int type = 0; type < kNumTypes; ++type)
-            for (Bitboard b = p.pieces(c, type); b; b &= b - 1)
-              s.x[square_feature(c, type, lsb(b))] += c == p.side ? 1.0f : -1.0f;
+      Sample s = position_sample(p, squares);
       s.won = (p.side == kGold) == (g.winner == 0) ? 1.0f : 0.0f;
       s.turn = turn;
       s.held_out = held_out;
@@ -154,6 +176,42 @@ bool game_samples(const Game& g, int min_turn, bool held_out, bool squares, std:
     for (Move m : moves) p = Arimaa::play(p, m);
   }
   out.insert(out.end(), mine.begin(), mine.end());
+  return true;
+}
+
+// Scored positions (--scores): `FEN<TAB>score<TAB>game` lines; the target
+// is sigmoid(score / scale). `game_index` numbers the games in order of
+// first appearance across the files. Returns false on a line that does
+// not read.
+bool read_scores(const std::string& path, double scale, int min_turn, int holdout, int fold, bool squares,
+                 std::map<std::string, int>& game_index, std::vector<Sample>& out, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read " + path;
+    return false;
+  }
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.empty()) continue;
+    const std::size_t tab1 = line.find('\t');
+    const std::size_t tab2 = tab1 == std::string::npos ? tab1 : line.find('\t', tab1 + 1);
+    Position p;
+    char* end = nullptr;
+    const double score = tab2 == std::string::npos ? 0 : std::strtod(line.c_str() + tab1 + 1, &end);
+    if (tab2 == std::string::npos || end != line.c_str() + tab2 || !parse_fen(line.substr(0, tab1), p) ||
+        p.setup_phase()) {
+      error = path + ":" + std::to_string(line_no) + ": expected FEN<TAB>score<TAB>game";
+      return false;
+    }
+    if (static_cast<int>(p.turn) < min_turn) continue;
+    const auto it = game_index.emplace(line.substr(tab2 + 1), static_cast<int>(game_index.size())).first;
+    Sample s = position_sample(p, squares);
+    s.won = static_cast<float>(sigmoid(score / scale));
+    s.held_out = holdout > 0 && it->second % holdout == fold;
+    out.push_back(std::move(s));
+  }
   return true;
 }
 
@@ -173,8 +231,8 @@ void report(const char* name, const std::vector<Sample>& data, const std::vector
 
 int main(int argc, char** argv) {
   int holdout = 10, fold = -1, min_turn = 3;
-  double l2 = 0.001;
-  bool squares = false;
+  double l2 = 0.001, scale = 300;
+  bool squares = false, scores = false;
   std::vector<std::string> fixed_names = {"unstoppable"}, files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -187,6 +245,8 @@ int main(int argc, char** argv) {
     else if (a == "--l2") l2 = std::atof(value().c_str());
     else if (a == "--min-turn") min_turn = std::atoi(value().c_str());
     else if (a == "--squares") squares = true;
+    else if (a == "--scores") scores = true;
+    else if (a == "--scale") scale = std::atof(value().c_str());
     else if (a == "--fixed") {
       fixed_names.clear();
       std::stringstream ss(value());
@@ -215,9 +275,24 @@ int main(int argc, char** argv) {
     is_free[it - std::begin(kEvalTermNames)] = false;
   }
 
+  if (!(scale > 0)) {
+    std::fprintf(stderr, "--scale must be positive\n");
+    return 2;
+  }
+
   std::vector<Sample> data;
   std::size_t games = 0, skipped = 0;
+  std::map<std::string, int> game_index;
   for (const std::string& path : files) {
+    if (scores) {
+      std::string error;
+      if (!read_scores(path, scale, min_turn, holdout, fold, squares, game_index, data, error)) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 1;
+      }
+      games = game_index.size();
+      continue;
+    }
     bool ok = false;
     const std::vector<Game> gs = read_records(path, ok);
     if (!ok) {
@@ -254,6 +329,19 @@ int main(int argc, char** argv) {
   current[bias] = kfit[1];
   std::printf("k = %.4f per rabbit of the current score (a 1-rabbit edge: %.1f%%), side-to-move bias %.3f\n", k,
               100 * sigmoid(k + kfit[1]), kfit[1]);
+  if (scores) {
+    // The floor of the cross entropy: no model's loss is below the
+    // targets' own entropy, so the gap to it is what a fit can still win.
+    double train = 0, held = 0;
+    std::size_t nt = 0, nh = 0;
+    for (const Sample& s : data) {
+      const double y = std::clamp(static_cast<double>(s.won), 1e-12, 1 - 1e-12);
+      const double h = -(y * std::log(y) + (1 - y) * std::log(1 - y));
+      (s.held_out ? held : train) += h;
+      ++(s.held_out ? nh : nt);
+    }
+    std::printf("targets' own entropy: train %.4f | held-out %.4f\n", nt ? train / nt : 0.0, nh ? held / nh : 0.0);
+  }
   report("current", data, current);
 
   std::vector<double> w = current;

@@ -1,6 +1,8 @@
 // The logistic regression of arimaa_eval_fit (eval_fit.cpp): game results
 // on features of the position, P(win) = sigmoid(b + sum_i w_i x_i), fitted
-// by Newton's method with step halving. A header of its own so that the
+// by Newton's method with step halving. A target may also be a probability
+// (a strong engine's score through a sigmoid): the loss is then the cross
+// entropy, whose gradient keeps the form (p - target) x. A header of its own so that the
 // unit test (games/arimaa/eval_fit_test.cpp) fits a synthetic set with it.
 // Weights are a vector of the features' weights followed by the bias b.
 #pragma once
@@ -14,7 +16,7 @@ namespace ludus::arimaa::logistic {
 
 struct Sample {
   std::vector<float> x;  // the features
-  float won;             // 1: the side to move won
+  float won;             // 1: the side to move won, 0: it lost; or a probability
   int turn;
   bool held_out;
 };
@@ -39,7 +41,7 @@ inline Quality quality(const std::vector<Sample>& data, const std::vector<double
   for (const Sample& s : data) {
     if (s.held_out != held_out || s.turn < lo_turn || s.turn > hi_turn) continue;
     const double p = std::clamp(sigmoid(dot(w, s)), 1e-12, 1 - 1e-12);
-    q.loss -= s.won ? std::log(p) : std::log(1 - p);
+    q.loss -= s.won * std::log(p) + (1 - s.won) * std::log(1 - p);
     q.right += (p > 0.5) == (s.won > 0.5) ? 1.0 : (p == 0.5 ? 0.5 : 0.0);
     ++q.n;
   }
@@ -85,9 +87,9 @@ inline double objective(const std::vector<Sample>& data, const std::vector<doubl
   for (const Sample& s : data) {
     if (s.held_out) continue;
     const double z = dot(w, s);
-    // log(1 + e^-z) for a win, log(1 + e^z) for a loss, without overflow.
-    const double m = s.won ? -z : z;
-    loss += m > 0 ? m + std::log1p(std::exp(-m)) : std::log1p(std::exp(m));
+    // log(1 + e^z) - won z: log(1 + e^-z) for a win, log(1 + e^z) for a
+    // loss, without overflow.
+    loss += (z > 0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z))) - s.won * z;
     ++n;
   }
   loss /= static_cast<double>(std::max<std::size_t>(n, 1));
