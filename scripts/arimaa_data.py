@@ -173,14 +173,17 @@ def engine_score(lines):
     return max(-SCORE_CLIP, min(SCORE_CLIP, round(score)))
 
 
-def turn_start_fens(referee, moves):
-    """The FEN of every turn start from turn 3 before a move was played."""
+def turn_start_fens(referee, game_id, moves):
+    """The FEN of every turn start from turn 3 at which the game went on (the
+    two setups are moves 0 and 1, Gold's turn 3 starts before move 4)."""
     fens = []
-    for i, move in enumerate(moves):
-        if i >= 4:
-            history = " ".join(",".join(m.split()) for m in moves[:i])
-            referee.send(f"position startpos moves {history}")
-            fens.append(referee.query("fen"))
+    for i in range(4, len(moves)):
+        history = " ".join(",".join(m.split()) for m in moves[:i])
+        referee.send(f"position startpos moves {history}")
+        errors = [line for line in referee.sync() if line.startswith("info string error")]
+        if errors:
+            raise SystemExit(f"{game_id}: the record does not replay: {errors[0]}")
+        fens.append(referee.query("fen"))
     return fens
 
 
@@ -214,7 +217,7 @@ def cmd_label(args):
         with open(args.out, "a", encoding="utf-8") as out:
             for game_id, moves in todo:
                 lines = []
-                for fen in turn_start_fens(referee, moves):
+                for fen in turn_start_fens(referee, game_id, moves):
                     engine.send("newgame")
                     engine.setoption("depth", args.depth)
                     engine.send(f"setposition g [{mirrored_board(fen)}]")

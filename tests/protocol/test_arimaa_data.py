@@ -101,6 +101,17 @@ def test_shards_resume_merge_and_fit(path):
         out = label(path, "1/2", labels[0], merged)
         require("2 already" in out and "0 to label" in out and open(labels[0], encoding="utf-8").read() == before,
                 "an existing label part is resumed", out)
+        # A record that does not replay is refused, with its game named.
+        broken = os.path.join(tmp, "broken.txt")
+        with open(merged, encoding="utf-8") as f:
+            text = re.sub(r"^2g .*$", "2g Ee2n Ee3n Ee4n Ee5n Ee6n", f.read(), count=1, flags=re.M)
+        with open(broken, "w", encoding="utf-8") as f:
+            f.write(text)
+        proc = subprocess.run([sys.executable, DATA, "label", "--engine", f"{path} --protocol aei --hash 8",
+                               "--depth", "2", "--referee", path, "--out", os.path.join(tmp, "broken-labels.txt"),
+                               broken], capture_output=True, text=True, timeout=600)
+        require(proc.returncode != 0 and "broken.txt:1: the record does not replay" in proc.stderr,
+                "a record that does not replay is refused", proc.stdout + proc.stderr)
         # The FENs are the games' turn starts: replayed, the first of game 2
         # is Gold's turn 3.
         first = [r for r in rows if r[2] == "games.txt:2"][0][0]
