@@ -206,12 +206,17 @@ def piece_counts(fen):
     return sum(c.isupper() for c in board), sum(c.islower() for c in board)
 
 
+def fen_rows(fen):
+    """The 8 ranks of a FEN's board, rank 8 first, 8 characters each (an
+    empty square is a space, as in AEI's setposition)."""
+    return ["".join(" " * int(c) if c.isdigit() else c for c in row) for row in fen.split()[0].split("/")]
+
+
 def end_reason(fen):
     """Why a finished position is finished: goal, elimination or immobilisation."""
-    board, side = fen.split()[0], fen.split()[1]
-    rows = board.split("/")
-    expand = lambda r: "".join(" " * int(c) if c.isdigit() else c for c in r)
-    if "R" in expand(rows[0]) or "r" in expand(rows[7]):
+    board = fen.split()[0]
+    rows = fen_rows(fen)
+    if "R" in rows[0] or "r" in rows[7]:
         return "g"
     if "R" not in board or "r" not in board:
         return "e"

@@ -148,9 +148,8 @@ def cmd_play(args):
 def mirrored_board(fen):
     """The 64 characters of AEI's setposition (rank 8 first) of a FEN, with
     Gold to move: a Silver-to-move position is mirrored."""
-    rows, side = fen.split()[0].split("/"), fen.split()[1]
-    grid = ["".join(" " * int(ch) if ch.isdigit() else ch for ch in row) for row in rows]
-    if side == "s":
+    grid = aei_match.fen_rows(fen)
+    if fen.split()[1] == "s":
         grid = [row.swapcase() for row in reversed(grid)]
     return "".join(grid)
 

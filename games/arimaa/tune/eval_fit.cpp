@@ -166,7 +166,6 @@ bool game_samples(const Game& g, int min_turn, bool held_out, bool squares, std:
     if (i >= 2 && turn >= min_turn && Arimaa::outcome(p) == Outcome::Ongoing) {
       Sample s = position_sample(p, squares);
       s.won = (p.side == kGold) == (g.winner == 0) ? 1.0f : 0.0f;
-      s.turn = turn;
       s.held_out = held_out;
       mine.push_back(std::move(s));
     }
@@ -330,17 +329,10 @@ int main(int argc, char** argv) {
   std::printf("k = %.4f per rabbit of the current score (a 1-rabbit edge: %.1f%%), side-to-move bias %.3f\n", k,
               100 * sigmoid(k + kfit[1]), kfit[1]);
   if (scores) {
-    // The floor of the cross entropy: no model's loss is below the
-    // targets' own entropy, so the gap to it is what a fit can still win.
-    double train = 0, held = 0;
-    std::size_t nt = 0, nh = 0;
-    for (const Sample& s : data) {
-      const double y = std::clamp(static_cast<double>(s.won), 1e-12, 1 - 1e-12);
-      const double h = -(y * std::log(y) + (1 - y) * std::log(1 - y));
-      (s.held_out ? held : train) += h;
-      ++(s.held_out ? nh : nt);
-    }
-    std::printf("targets' own entropy: train %.4f | held-out %.4f\n", nt ? train / nt : 0.0, nh ? held / nh : 0.0);
+    // The floor of the cross entropy: the gap to it is what a fit can
+    // still win.
+    std::printf("targets' own entropy: train %.4f | held-out %.4f\n", target_entropy(data, false),
+                target_entropy(data, true));
   }
   report("current", data, current);
 

@@ -29,6 +29,13 @@ inline double dot(const std::vector<double>& w, const Sample& s) {
   return z;
 }
 
+// The cross entropy of a prediction p against a target y (a result, 0 or
+// 1, or a probability); p is kept off 0 and 1.
+inline double cross_entropy(double y, double p) {
+  p = std::clamp(p, 1e-12, 1 - 1e-12);
+  return -(y * std::log(p) + (1 - y) * std::log(1 - p));
+}
+
 struct Quality {
   double loss = 0;
   double right = 0;
@@ -40,13 +47,26 @@ inline Quality quality(const std::vector<Sample>& data, const std::vector<double
   Quality q;
   for (const Sample& s : data) {
     if (s.held_out != held_out || s.turn < lo_turn || s.turn > hi_turn) continue;
-    const double p = std::clamp(sigmoid(dot(w, s)), 1e-12, 1 - 1e-12);
-    q.loss -= s.won * std::log(p) + (1 - s.won) * std::log(1 - p);
+    const double p = sigmoid(dot(w, s));
+    q.loss += cross_entropy(s.won, p);
     q.right += (p > 0.5) == (s.won > 0.5) ? 1.0 : (p == 0.5 ? 0.5 : 0.0);
     ++q.n;
   }
   if (q.n) q.loss /= q.n, q.right /= q.n;
   return q;
+}
+
+// The targets' own entropy, the mean cross entropy of each target against
+// itself: no model's loss on these samples is lower.
+inline double target_entropy(const std::vector<Sample>& data, bool held_out) {
+  double sum = 0;
+  std::size_t n = 0;
+  for (const Sample& s : data) {
+    if (s.held_out != held_out) continue;
+    sum += cross_entropy(s.won, s.won);
+    ++n;
+  }
+  return n ? sum / static_cast<double>(n) : 0.0;
 }
 
 // Solves a x = b (n x n, row-major) in place: Gaussian elimination with
