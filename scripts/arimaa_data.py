@@ -41,6 +41,13 @@ score` (ludus's AEI scores are centi-rabbits). Scores are clipped to
 +-10000. A game is written whole, so a part that exists is resumed with
 the same command (its games are skipped).
 
+With --static, the label is Sharp's static evaluation instead of a search
+(`sharp-dev evalPos`, the developer-mode binary scripts/build_sharp.sh
+builds beside `sharp`; its `Final Score`, for the side to move, in the same
+units): no mirroring, a game's positions in one call, thousands of
+positions a second, so that millions of positions can be labelled with
+what Sharp knows without searching.
+
   parallel -j2 scripts/arimaa_data.py label --sharp DIR --shard {}/2 \\
       --out labels{}.txt games.txt ::: 1 2
   build/release/arimaa_eval_fit --scores labels1.txt labels2.txt
@@ -62,6 +69,7 @@ import os
 import shlex
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import aei_match  # noqa: E402
@@ -186,12 +194,50 @@ def turn_start_fens(referee, game_id, moves):
     return fens
 
 
+def static_records(fens):
+    """The positions as Sharp's position file reads them: the board (a FEN's
+    first field, ranks 8 to 1), the turn and side (`12g`), `;` after each."""
+    return "".join(f"{fen.split()[0]}\n{fen.split()[2]}{fen.split()[1]}\n;\n" for fen in fens)
+
+
+def static_scores(text):
+    """Sharp's `evalPos` output: the `Final Score: N` of each position in
+    order (a rabbit is 1000 of its units), as clipped centi-rabbits."""
+    return [max(-SCORE_CLIP, min(SCORE_CLIP, round(int(line.split()[2]) / 10.0)))
+            for line in text.splitlines() if line.startswith("Final Score: ")]
+
+
+def sharp_dev(path):
+    binary = os.path.join(path, "sharp-dev") if os.path.isdir(path) else path + "-dev"
+    if not os.access(binary, os.X_OK):
+        raise SystemExit(f"--static: no executable {binary} (build it with scripts/build_sharp.sh)")
+    return binary
+
+
+def static_labels(binary, fens, timeout):
+    """Sharp's static evaluation (sharp-dev evalPos) of each position, for
+    its side to move."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "positions.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(static_records(fens))
+        proc = subprocess.run([binary, "evalPos", path], capture_output=True, text=True, timeout=timeout)
+    scores = static_scores(proc.stdout)
+    if proc.returncode != 0 or len(scores) != len(fens):
+        raise SystemExit(f"{binary} evalPos: {len(scores)} scores for {len(fens)} positions "
+                         f"(exit {proc.returncode}): {(proc.stdout + proc.stderr)[-300:]}")
+    return scores
+
+
 def cmd_label(args):
     k, m = parse_shard(args.shard)
     ludus = os.path.join(REPO, "build", "release", "ludus")
     if bool(args.sharp) == bool(args.engine):
         raise SystemExit("label: give --sharp DIR or --engine CMD")
-    command = sharp_command(args.sharp) if args.sharp else args.engine
+    if args.static and not args.sharp:
+        raise SystemExit("label: --static needs --sharp DIR")
+    static = sharp_dev(args.sharp) if args.static else None
+    command = None if static else sharp_command(args.sharp) if args.sharp else args.engine
     done = set()
     if os.path.exists(args.out):
         with open(args.out, encoding="utf-8") as f:
@@ -206,17 +252,23 @@ def cmd_label(args):
     print(f"shard {k}/{m}: {len(mine)} games, {len(mine) - len(todo)} already in {args.out}, {len(todo)} to label",
           flush=True)
     referee = aei_match.UgiEngine([args.referee or ludus], name="referee")
-    engine = aei_match.AeiEngine(shlex.split(command), name="labeller")
+    engine = None if static else aei_match.AeiEngine(shlex.split(command), name="labeller")
     positions = 0
     try:
         referee.handshake([("Game", "arimaa")])
-        engine.aei_handshake()
-        for name, value in aei_match.parse_options(args.option):
-            engine.setoption(name, value)
+        if engine:
+            engine.aei_handshake()
+            for name, value in aei_match.parse_options(args.option):
+                engine.setoption(name, value)
         with open(args.out, "a", encoding="utf-8") as out:
             for game_id, moves in todo:
                 lines = []
-                for fen in turn_start_fens(referee, game_id, moves):
+                fens = turn_start_fens(referee, game_id, moves)
+                if static:
+                    scores = static_labels(static, fens, args.timeout) if fens else []
+                    lines = [f"{fen}\t{score}\t{game_id}\n" for fen, score in zip(fens, scores)]
+                    fens = []
+                for fen in fens:
                     engine.send("newgame")
                     engine.setoption("depth", args.depth)
                     engine.send(f"setposition g [{mirrored_board(fen)}]")
@@ -230,7 +282,8 @@ def cmd_label(args):
                 out.flush()
                 positions += len(lines)
     finally:
-        engine.close()
+        if engine:
+            engine.close()
         referee.close()
     print(f"shard {k}/{m}: {positions} positions labelled into {args.out}")
     return 0
@@ -279,6 +332,8 @@ def main(argv=None):
     p.add_argument("--engine", default=None, help="another AEI engine's command")
     p.add_argument("--option", action="append", help="NAME=VALUE for the engine")
     p.add_argument("--depth", default="4", help="the engine's search depth in steps (AEI `depth`)")
+    p.add_argument("--static", action="store_true", help="Sharp's static evaluation (DIR/sharp-dev evalPos), "
+                   "no search")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds a position may take")
     p.add_argument("--referee", default=None, help="a ludus binary (UGI) that replays the games")
     p.add_argument("--shard", default="1/1", help="K/M: this shard's share of the games")

@@ -8,7 +8,8 @@
 # The checkout is copied to <build-dir>/src (default
 # ${XDG_CACHE_HOME:-~/.cache}/ludus/sharp), the two fixes below are applied
 # to the copy, every .cpp is compiled with g++ -O3 and linked with -lpthread
-# into <build-dir>/sharp, whose path is printed last. Nothing of Sharp's
+# into <build-dir>/sharp, whose path is printed last; <build-dir>/sharp-dev
+# is the same program in Sharp's developer mode (below). Nothing of Sharp's
 # enters this repository: the checkout is only read, and a build dir inside
 # the repository is refused. A second run recompiles only what changed
 # (make with g++'s dependency files). JOBS=<n> compiles n files at once
@@ -88,6 +89,18 @@ for f in learning/featuremove.cpp learning/featuremovelite.cpp; do
     grep -q '^#include <cmath>' "$fresh/$f" || sed -i '1i #include <cmath>' "$fresh/$f"
 done
 
+# The developer mode: Sharp's main.cpp has a switch, `isDev`, off in the
+# released bot, that makes the first argument a command name; its commands
+# include `evalPos FILE`, which prints Sharp's static evaluation of every
+# position in FILE term by term (scripts/arimaa_data.py label --static).
+# sharp-dev is linked from a copy of main.cpp with the switch on, kept
+# out of the bot's sources (the Makefile skips main_dev.cpp); `sharp aei`
+# is untouched.
+sed -e 's|^  //bool isDev = true;$|  bool isDev = true;|' -e 's|^  bool isDev = false;$|  //bool isDev = false;|' \
+    "$fresh/main/main.cpp" > "$fresh/main/main_dev.cpp"
+grep -q '^  bool isDev = true;$' "$fresh/main/main_dev.cpp" ||
+    { echo "the developer switch did not apply to main/main.cpp (has the source changed?)" >&2; exit 1; }
+
 # Replace the old copy only where a file differs, so unchanged files keep
 # their times (and objects).
 if [ -d "$out/src" ]; then
@@ -103,20 +116,29 @@ cat > "$out/Makefile" <<'EOF'
 # Written by ludus's scripts/build_sharp.sh.
 CXX ?= g++
 CXXFLAGS = -O3 -std=gnu++17 -pthread -w
-SRCS := $(shell cd src && find . -name '*.cpp' | sort)
+SRCS := $(shell cd src && find . -name '*.cpp' ! -name main_dev.cpp | sort)
 OBJS := $(patsubst ./%.cpp,obj/%.o,$(SRCS))
+DEV_OBJS := $(filter-out obj/main/main.o,$(OBJS)) obj/main/main_dev.o
+all: sharp sharp-dev
 sharp: $(OBJS)
 	$(CXX) $(CXXFLAGS) -o $@ $(OBJS) -lpthread
+sharp-dev: $(DEV_OBJS)
+	$(CXX) $(CXXFLAGS) -o $@ $(DEV_OBJS) -lpthread
 obj/%.o: src/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -MMD -MP -c $< -o $@
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) obj/main/main_dev.d
 EOF
-make -C "$out" -j "${JOBS:-1}" --no-print-directory sharp >&2
+make -C "$out" -j "${JOBS:-1}" --no-print-directory all >&2
 
 # A smoke test: the AEI handshake. (The output is read whole: `grep -q`
 # would close the pipe early and, with pipefail, fail on Sharp's SIGPIPE.)
 hello=$(printf 'aei\nisready\nquit\n' | timeout 60 "$out/sharp" aei) || true
 grep -q '^aeiok$' <<<"$hello" ||
     { echo "$out/sharp built but does not answer aeiok" >&2; exit 1; }
+# And the developer mode's static evaluation of the start of a game.
+printf 'rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR\n3g\n;\n' > "$out/smoke-pos.txt"
+dev=$(cd "$out" && timeout 60 ./sharp-dev evalPos smoke-pos.txt 2>&1) || true
+grep -q '^Final Score: ' <<<"$dev" ||
+    { echo "$out/sharp-dev built but evalPos prints no Final Score" >&2; exit 1; }
 echo "$out/sharp"

@@ -162,5 +162,30 @@ def test_label_board_and_scores(path):
     require(arimaa_data.engine_score(["log hello"]) is None, "no score")
 
 
+
+def test_static_labels_format(path):
+    import arimaa_data
+    # Sharp's position file: the board, the turn and side, `;` after each.
+    fens = ["rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR g 3", "8/2r4r/3Em3/2c5/2dH4/8/R6R/8 s 10"]
+    require(arimaa_data.static_records(fens) == "rrrrrrrr/hdcemcdh/8/8/8/8/HDCMECDH/RRRRRRRR\n3g\n;\n"
+            "8/2r4r/3Em3/2c5/2dH4/8/R6R/8\n10s\n;\n", "two position records", arimaa_data.static_records(fens))
+    # evalPos prints a block a position; the `Final Score` lines count, in
+    # Sharp's units (a rabbit is 1000), clipped like the searched scores.
+    out = ("positions.txt abc\n0-----\nTotal Score: 160\nNumStepsScore: 200\nFinal Score: 360\n\n"
+           "1-----\nFinal Score: -1234\n2-----\nFinal Score: 250000\n")
+    require(arimaa_data.static_scores(out) == [36, -123, 10000], "the final scores in centi-rabbits",
+            str(arimaa_data.static_scores(out)))
+    # --static reads Sharp's developer-mode binary: without --sharp it is refused.
+    proc = subprocess.run([sys.executable, DATA, "label", "--static", "--engine", "x", "--out", "o.txt", "g.txt"],
+                          capture_output=True, text=True, timeout=60)
+    require(proc.returncode != 0 and "--static needs --sharp" in proc.stderr, "--static without --sharp",
+            proc.stdout + proc.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.run([sys.executable, DATA, "label", "--static", "--sharp", tmp, "--out", "o.txt", "g.txt"],
+                              capture_output=True, text=True, timeout=60)
+        require(proc.returncode != 0 and "sharp-dev" in proc.stderr and "build_sharp.sh" in proc.stderr,
+                "a build dir without sharp-dev is named", proc.stdout + proc.stderr)
+
+
 if __name__ == "__main__":
     run_tests(globals())
