@@ -15,7 +15,8 @@ the grader scores the position after it the way `label` does (`newgame`,
 `setoption depth`, `setposition`; a Silver-to-move position mirrored for
 Sharp). The move's loss is the score before plus the score after (each
 for its side to move, so a move that keeps the grader's judgement loses
-0); a move that wins on the spot loses nothing.
+0); a move that wins on the spot loses nothing, one that loses on the
+spot is scored as a lost game (+10000 for the opponent).
 
 Positions: the label lines from --min-turn to --max-turn whose score lies
 within +-3000 (a decided game grades nothing), --positions of them spread
@@ -68,10 +69,13 @@ def select_positions(paths, lo, hi, count):
     return rows
 
 
-def game_over(fen):
-    rows = aei_match.fen_rows(fen)
-    board = fen.split()[0]
-    return "R" in rows[0] or "r" in rows[7] or "R" not in board or "r" not in board
+def result_after(result, mover):
+    """The referee's `query result` after a turn of `mover` ('g' or 's'):
+    1 the mover won, -1 it lost, 0 the game goes on (the rules' checks,
+    docs/rules/arimaa.md §6.1, are the referee's)."""
+    if result == "none":
+        return 0
+    return 1 if (result == "p1win") == (mover == "g") else -1
 
 
 def clipped(x):
@@ -144,8 +148,11 @@ def cmd_grade(args):
                 if errors:
                     raise SystemExit(f"the engine's move {move} in {fen}: {errors[0]}")
                 after_fen = referee.query("fen")
-                if game_over(after_fen):
+                result = result_after(referee.query("result"), fen.split()[1])
+                if result > 0:
                     after = -before  # the move won: nothing lost
+                elif result < 0:
+                    after = arimaa_data.SCORE_CLIP  # the move lost on the spot
                 else:
                     grader.send("newgame")
                     grader.setoption("depth", args.depth)

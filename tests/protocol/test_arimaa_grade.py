@@ -100,5 +100,20 @@ def test_grade_resume_shards_compare(path):
                 proc.stdout + proc.stderr)
 
 
+
+def test_result_after_a_turn(path):
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    import arimaa_grade
+    # The referee's `query result` after the mover's turn: its own win, its
+    # loss (an enemy rabbit left on its goal row, its last rabbit gone, the
+    # opponent immobilised: the referee applies the rules), or nothing yet.
+    require(arimaa_grade.result_after("none", "g") == 0 and arimaa_grade.result_after("none", "s") == 0,
+            "the game goes on")
+    require(arimaa_grade.result_after("p1win", "g") == 1 and arimaa_grade.result_after("p2win", "s") == 1,
+            "the mover won")
+    require(arimaa_grade.result_after("p2win", "g") == -1 and arimaa_grade.result_after("p1win", "s") == -1,
+            "the mover lost")
+
+
 if __name__ == "__main__":
     run_tests(globals())
