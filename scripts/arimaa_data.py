@@ -229,6 +229,21 @@ def static_labels(binary, fens, timeout):
     return scores
 
 
+def searched_score(engine, fen, depth, timeout, who):
+    """An AEI engine's search of the position afresh, to `depth` steps: its
+    last score for the side to move (Gold, the board mirrored for Silver).
+    `who` names the game or the caller in the error."""
+    engine.send("newgame")
+    engine.setoption("depth", depth)
+    engine.send(f"setposition g [{mirrored_board(fen)}]")
+    engine.send("go")
+    _, _, seen = engine.wait_for(lambda line: line.startswith("bestmove"), timeout)
+    score = engine_score(seen)
+    if score is None:
+        raise SystemExit(f"{who}: the engine reported no score for {fen}")
+    return score
+
+
 def cmd_label(args):
     k, m = parse_shard(args.shard)
     ludus = os.path.join(REPO, "build", "release", "ludus")
@@ -262,22 +277,12 @@ def cmd_label(args):
                 engine.setoption(name, value)
         with open(args.out, "a", encoding="utf-8") as out:
             for game_id, moves in todo:
-                lines = []
                 fens = turn_start_fens(referee, game_id, moves)
                 if static:
                     scores = static_labels(static, fens, args.timeout) if fens else []
-                    lines = [f"{fen}\t{score}\t{game_id}\n" for fen, score in zip(fens, scores)]
-                    fens = []
-                for fen in fens:
-                    engine.send("newgame")
-                    engine.setoption("depth", args.depth)
-                    engine.send(f"setposition g [{mirrored_board(fen)}]")
-                    engine.send("go")
-                    _, _, seen = engine.wait_for(lambda l: l.startswith("bestmove"), args.timeout)
-                    score = engine_score(seen)
-                    if score is None:
-                        raise SystemExit(f"{game_id}: the engine reported no score for {fen}")
-                    lines.append(f"{fen}\t{score}\t{game_id}\n")
+                else:
+                    scores = [searched_score(engine, fen, args.depth, args.timeout, game_id) for fen in fens]
+                lines = [f"{fen}\t{score}\t{game_id}\n" for fen, score in zip(fens, scores)]
                 out.write("".join(lines))
                 out.flush()
                 positions += len(lines)

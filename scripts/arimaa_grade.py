@@ -154,14 +154,7 @@ def cmd_grade(args):
                 elif result < 0:
                     after = arimaa_data.SCORE_CLIP  # the move lost on the spot
                 else:
-                    grader.send("newgame")
-                    grader.setoption("depth", args.depth)
-                    grader.send(f"setposition g [{arimaa_data.mirrored_board(after_fen)}]")
-                    grader.send("go")
-                    _, _, seen = grader.wait_for(lambda line: line.startswith("bestmove"), args.timeout)
-                    after = arimaa_data.engine_score(seen)
-                    if after is None:
-                        raise SystemExit(f"the grader reported no score for {after_fen}")
+                    after = arimaa_data.searched_score(grader, after_fen, args.depth, args.timeout, "the grader")
                 out.write(f"{fen}\t{move}\t{before}\t{after}\t{before + after}\n")
                 out.flush()
     finally:
