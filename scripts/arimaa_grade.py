@@ -58,10 +58,13 @@ def select_positions(paths, lo, hi, count):
         with open(path, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
                 fields = line.rstrip("\n").split("\t")
-                if len(fields) != 3:
-                    raise SystemExit(f"{path}:{n}: not FEN<TAB>score<TAB>game")
-                fen, score = fields[0], int(fields[1])
-                turn = int(fen.split()[2])
+                try:
+                    if len(fields) != 3:
+                        raise ValueError
+                    fen, score = fields[0], int(fields[1])
+                    turn = int(fen.split()[2])
+                except (ValueError, IndexError):
+                    raise SystemExit(f"{path}:{n}: not FEN<TAB>score<TAB>game") from None
                 if lo <= turn <= hi and abs(score) < DECIDED:
                     rows.append((fen, score))
     if count and len(rows) > count:
@@ -84,17 +87,25 @@ def clipped(x):
 
 def read_grades(path):
     grades = {}
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            fields = line.rstrip("\n").split("\t")
-            if len(fields) != 5:
-                raise SystemExit(f"{path}:{n}: not FEN<TAB>move<TAB>before<TAB>after<TAB>loss")
-            grades[fields[0]] = int(fields[4])
+    try:
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                fields = line.rstrip("\n").split("\t")
+                try:
+                    if len(fields) != 5:
+                        raise ValueError
+                    grades[fields[0]] = int(fields[4])
+                except ValueError:
+                    raise SystemExit(f"{path}:{n}: not FEN<TAB>move<TAB>before<TAB>after<TAB>loss") from None
+    except OSError as e:
+        raise SystemExit(f"{path}: {e.strerror}") from None
     return grades
 
 
 def summary(losses):
     n = len(losses)
+    if not n:
+        return "no moves graded"
     mean = sum(clipped(x) for x in losses) / n
     blunders = sum(1 for x in losses if x > BLUNDER) / n
     return f"{n} moves, mean loss {mean:.1f} centi-rabbits, {100 * blunders:.1f}% lose more than a rabbit"

@@ -92,12 +92,21 @@ def test_grade_resume_shards_compare(path):
         require("on these 2:" in lines[2], "the pairs are the shared positions", proc.stdout)
 
         bad = os.path.join(tmp, "bad.txt")
-        with open(bad, "w", encoding="utf-8") as f:
-            f.write("not a label line\n")
-        proc = subprocess.run([sys.executable, GRADE, "--grader", "x", "--engine", "y", "--out",
-                               os.path.join(tmp, "o.txt"), bad], capture_output=True, text=True, timeout=60)
-        require(proc.returncode != 0 and "bad.txt:1" in proc.stderr, "a bad label line is named",
-                proc.stdout + proc.stderr)
+        for text, line in (("not a label line\n", 1), (f"{LABELS[0][0]}\t12\tg:1\n{LABELS[0][0]}\tdozen\tg:1\n", 2),
+                           ("8/8/8/8/8/8/8/8\t12\tg:1\n", 1)):
+            with open(bad, "w", encoding="utf-8") as f:
+                f.write(text)
+            proc = subprocess.run([sys.executable, GRADE, "--grader", "x", "--engine", "y", "--out",
+                                   os.path.join(tmp, "o.txt"), bad], capture_output=True, text=True, timeout=60)
+            require(proc.returncode != 0 and f"bad.txt:{line}: not FEN" in proc.stderr and "Traceback" not in
+                    proc.stderr, f"a bad label line is named: {text!r}", proc.stdout + proc.stderr)
+        text = grade(path, tmp, os.path.join(tmp, "none.txt"), "--min-turn", "31")
+        require("0 positions" in text and "no moves graded" in text, "no position in the turn range", text)
+
+        proc = subprocess.run([sys.executable, GRADE, "--compare", out, os.path.join(tmp, "missing.txt")],
+                              capture_output=True, text=True, timeout=60)
+        require(proc.returncode != 0 and "missing.txt" in proc.stderr and "Traceback" not in proc.stderr,
+                "a missing grade file is named", proc.stdout + proc.stderr)
 
 
 
