@@ -214,19 +214,25 @@ def sharp_dev(path):
     return binary
 
 
-def static_labels(binary, fens, timeout):
-    """Sharp's static evaluation (sharp-dev evalPos) of each position, for
-    its side to move."""
+def eval_pos(binary, fens, timeout, parse):
+    """parse() of what `sharp-dev evalPos` prints for the positions: one
+    item a position, in order, or the run is refused with its output."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "positions.txt")
         with open(path, "w", encoding="utf-8") as f:
             f.write(static_records(fens))
         proc = subprocess.run([binary, "evalPos", path], capture_output=True, text=True, timeout=timeout)
-    scores = static_scores(proc.stdout)
-    if proc.returncode != 0 or len(scores) != len(fens):
-        raise SystemExit(f"{binary} evalPos: {len(scores)} scores for {len(fens)} positions "
+    items = parse(proc.stdout)
+    if proc.returncode != 0 or len(items) != len(fens):
+        raise SystemExit(f"{binary} evalPos: {len(items)} evaluations for {len(fens)} positions "
                          f"(exit {proc.returncode}): {(proc.stdout + proc.stderr)[-300:]}")
-    return scores
+    return items
+
+
+def static_labels(binary, fens, timeout):
+    """Sharp's static evaluation (sharp-dev evalPos) of each position, for
+    its side to move."""
+    return eval_pos(binary, fens, timeout, static_scores)
 
 
 def searched_score(engine, fen, depth, timeout, who):

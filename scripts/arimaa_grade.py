@@ -52,21 +52,31 @@ LOSS_CLIP = 1000  # a single move's loss counts at most this in the means
 BLUNDER = 100     # a move losing more than a rabbit
 
 
-def select_positions(paths, lo, hi, count):
-    rows = []
-    for path in paths:
+def tab_lines(path, columns, parse):
+    """parse(fields) of each line of a tab-separated file, in order; a line
+    without `columns` fields, or that parse() refuses (ValueError,
+    IndexError), and a file that does not open are named in one line."""
+    try:
         with open(path, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
                 fields = line.rstrip("\n").split("\t")
                 try:
-                    if len(fields) != 3:
+                    if len(fields) != len(columns):
                         raise ValueError
-                    fen, score = fields[0], int(fields[1])
-                    turn = int(fen.split()[2])
+                    yield parse(fields)
                 except (ValueError, IndexError):
-                    raise SystemExit(f"{path}:{n}: not FEN<TAB>score<TAB>game") from None
-                if lo <= turn <= hi and abs(score) < DECIDED:
-                    rows.append((fen, score))
+                    raise SystemExit(f"{path}:{n}: not {'<TAB>'.join(columns)}") from None
+    except OSError as e:
+        raise SystemExit(f"{path}: {e.strerror}") from None
+
+
+def select_positions(paths, lo, hi, count):
+    rows = []
+    for path in paths:
+        for fen, score, turn in tab_lines(path, ("FEN", "score", "game"),
+                                          lambda f: (f[0], int(f[1]), int(f[0].split()[2]))):
+            if lo <= turn <= hi and abs(score) < DECIDED:
+                rows.append((fen, score))
     if count and len(rows) > count:
         rows = [rows[i * len(rows) // count] for i in range(count)]
     return rows
@@ -86,20 +96,8 @@ def clipped(x):
 
 
 def read_grades(path):
-    grades = {}
-    try:
-        with open(path, encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                fields = line.rstrip("\n").split("\t")
-                try:
-                    if len(fields) != 5:
-                        raise ValueError
-                    grades[fields[0]] = int(fields[4])
-                except ValueError:
-                    raise SystemExit(f"{path}:{n}: not FEN<TAB>move<TAB>before<TAB>after<TAB>loss") from None
-    except OSError as e:
-        raise SystemExit(f"{path}: {e.strerror}") from None
-    return grades
+    columns = ("FEN", "move", "before", "after", "loss")
+    return dict(tab_lines(path, columns, lambda f: (f[0], int(f[4]))))
 
 
 def summary(losses):

@@ -22,9 +22,7 @@ sd x sqrt(1 - R²), says how much it is worth learning.
 import argparse
 import os
 import re
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import aei_match  # noqa: E402
@@ -80,16 +78,7 @@ def sharp_terms(block):
 def sharp_evaluations(binary, fens, timeout):
     rows = []
     for i in range(0, len(fens), CHUNK):
-        part = fens[i:i + CHUNK]
-        with tempfile.TemporaryDirectory() as tmp:
-            path = os.path.join(tmp, "positions.txt")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(arimaa_data.static_records(part))
-            proc = subprocess.run([binary, "evalPos", path], capture_output=True, text=True, timeout=timeout)
-        blocks = sharp_blocks(proc.stdout)
-        if proc.returncode != 0 or len(blocks) != len(part):
-            raise SystemExit(f"{binary} evalPos: {len(blocks)} evaluations for {len(part)} positions "
-                             f"(exit {proc.returncode}): {(proc.stdout + proc.stderr)[-300:]}")
+        blocks = arimaa_data.eval_pos(binary, fens[i:i + CHUNK], timeout, sharp_blocks)
         rows += [sharp_terms(b) for b in blocks]
     return rows
 
@@ -102,8 +91,7 @@ def ludus_terms(engine, fens):
         engine.send("eval")
         terms = {}
         for line in engine.sync():
-            m = re.match(r"info string error", line)
-            if m:
+            if line.startswith("info string error"):
                 raise SystemExit(f"ludus: {line} ({fen})")
             m = re.match(r"info string ([a-z]+) (-?\d+)$", line)
             if m and m.group(1) != "total":
