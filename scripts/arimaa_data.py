@@ -46,7 +46,12 @@ With --static, the label is Sharp's static evaluation instead of a search
 builds beside `sharp`; its `Final Score`, for the side to move, in the same
 units): no mirroring, a game's positions in one call, thousands of
 positions a second, so that millions of positions can be labelled with
-what Sharp knows without searching.
+what Sharp knows without searching. With --threats as well, the label is
+the threat Sharp's piece-threat term puts on the piece of each square
+(the grid evalPos prints after `ThreatScore:`; 64 comma-separated
+numbers in its units, rank 8 first): the data of
+build/release/arimaa_threat_fit, which fits the evaluation's pressure
+term to it.
 
   parallel -j2 scripts/arimaa_data.py label --sharp DIR --shard {}/2 \\
       --out labels{}.txt games.txt ::: 1 2
@@ -66,6 +71,7 @@ A Slurm array: `sbatch --array=1-16` with
 
 import argparse
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -235,6 +241,27 @@ def static_labels(binary, fens, timeout):
     return eval_pos(binary, fens, timeout, static_scores)
 
 
+def threat_grids(text):
+    """Sharp's `evalPos` output: for each position, the threat its piece-
+    threat term puts on the piece of each square (the 8 x 8 grid printed
+    after `ThreatScore:`, rank 8 first, in its units), as one comma-
+    separated field of 64 numbers."""
+    grids = []
+    for block in re.split(r"^---Eval", text, flags=re.M)[1:]:
+        lines = block.splitlines()
+        start = next((i for i, line in enumerate(lines) if line.startswith("ThreatScore:")), None)
+        rows = [] if start is None else [line.split() for line in lines[start + 1:]
+                                         if re.fullmatch(r"(\s*[+-]\d+){8}\s*", line)][:8]
+        if len(rows) == 8:
+            grids.append(",".join(str(int(v)) for row in rows for v in row))
+    return grids
+
+
+def static_threat_labels(binary, fens, timeout):
+    """Sharp's threats on each piece (sharp-dev evalPos) of each position."""
+    return eval_pos(binary, fens, timeout, threat_grids)
+
+
 def searched_score(engine, fen, depth, timeout, who):
     """An AEI engine's search of the position afresh, to `depth` steps: its
     last score for the side to move (Gold, the board mirrored for Silver).
@@ -250,6 +277,31 @@ def searched_score(engine, fen, depth, timeout, who):
     return score
 
 
+def mirrored_move(move):
+    """A move of the mirrored board (mirrored_board) in the real one: ranks
+    reversed, colours swapped, north and south exchanged; steps
+    space-separated (AEI) in, comma-separated (UGI) out."""
+    steps = []
+    for step in move.split():
+        piece, file, rank, rest = step[0], step[1], int(step[2]), step[3:]
+        steps.append(piece.swapcase() + file + str(9 - rank) + {"n": "s", "s": "n"}.get(rest, rest))
+    return ",".join(steps)
+
+
+def searched_move(engine, fen, depth, timeout, who):
+    """An AEI engine's choice in the position, searched afresh as by
+    searched_score, in UGI notation (steps joined by commas)."""
+    engine.send("newgame")
+    engine.setoption("depth", depth)
+    engine.send(f"setposition g [{mirrored_board(fen)}]")
+    engine.send("go")
+    _, line, _ = engine.wait_for(lambda l: l.startswith("bestmove"), timeout)
+    move = line.split(None, 1)[1] if len(line.split()) > 1 else ""
+    if not move:
+        raise SystemExit(f"{who}: no move in {fen}")
+    return mirrored_move(move) if fen.split()[1] == "s" else ",".join(move.split())
+
+
 def cmd_label(args):
     k, m = parse_shard(args.shard)
     ludus = os.path.join(REPO, "build", "release", "ludus")
@@ -257,6 +309,8 @@ def cmd_label(args):
         raise SystemExit("label: give --sharp DIR or --engine CMD")
     if args.static and not args.sharp:
         raise SystemExit("label: --static needs --sharp DIR")
+    if args.threats and not args.static:
+        raise SystemExit("label: --threats needs --static")
     static = sharp_dev(args.sharp) if args.static else None
     command = None if static else sharp_command(args.sharp) if args.sharp else args.engine
     done = set()
@@ -285,7 +339,8 @@ def cmd_label(args):
             for game_id, moves in todo:
                 fens = turn_start_fens(referee, game_id, moves)
                 if static:
-                    scores = static_labels(static, fens, args.timeout) if fens else []
+                    label = static_threat_labels if args.threats else static_labels
+                    scores = label(static, fens, args.timeout) if fens else []
                 else:
                     scores = [searched_score(engine, fen, args.depth, args.timeout, game_id) for fen in fens]
                 lines = [f"{fen}\t{score}\t{game_id}\n" for fen, score in zip(fens, scores)]
@@ -345,6 +400,8 @@ def main(argv=None):
     p.add_argument("--depth", default="4", help="the engine's search depth in steps (AEI `depth`)")
     p.add_argument("--static", action="store_true", help="Sharp's static evaluation (DIR/sharp-dev evalPos), "
                    "no search")
+    p.add_argument("--threats", action="store_true", help="with --static: the label is Sharp's threat on the "
+                   "piece of each square (64 numbers), for arimaa_threat_fit")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds a position may take")
     p.add_argument("--referee", default=None, help="a ludus binary (UGI) that replays the games")
     p.add_argument("--shard", default="1/1", help="K/M: this shard's share of the games")

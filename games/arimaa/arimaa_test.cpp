@@ -19,6 +19,7 @@
 #include "games/arimaa/eval.h"
 #include "games/arimaa/eval_seed.h"
 #include "games/arimaa/goal.h"
+#include "games/arimaa/fen_for_tests.h"
 #include "games/arimaa/notation.h"
 #include "games/arimaa/setups.h"
 #include "games/arimaa/turngen.h"
@@ -39,12 +40,7 @@ void on_fresh_thread(F&& f) {
   std::thread(std::forward<F>(f)).join();
 }
 
-Position fen(const std::string& text) {
-  Position p;
-  const Status st = parse_fen(text, p);
-  REQUIRE_MESSAGE(st, text << ": " << st.error);
-  return p;
-}
+Position fen(const std::string& text) { return fen_or_fail(text); }
 
 // The position after a token, as a FEN; "" if the token is illegal.
 std::string after(const std::string& f, const std::string& token) {

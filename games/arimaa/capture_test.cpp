@@ -13,18 +13,14 @@
 #include "games/arimaa/board.h"
 #include "games/arimaa/capture.h"
 #include "games/arimaa/eval.h"
+#include "games/arimaa/fen_for_tests.h"
 #include "games/arimaa/notation.h"
 
 using namespace ludus::arimaa;
 
 namespace {
 
-Position capture_fen(const std::string& text) {
-  Position p;
-  const auto st = parse_fen(text, p);
-  REQUIRE_MESSAGE(st, text << ": " << st.error);
-  return p;
-}
+Position capture_fen(const std::string& text) { return fen_or_fail(text); }
 
 int material(const Position& p, int c) {
   int v = 0;

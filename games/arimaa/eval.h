@@ -21,6 +21,9 @@
 //              next turn were the side to move to pass now
 //   hostages   enemy pieces held frozen next to a trap we control
 //   frames     enemy pieces framed on a trap by their last supporter
+//   pressure   threats to pieces two turns ahead: for each piece near a
+//              trap the enemy controls, a share of its value learned
+//              from Sharp's per-piece threat values (threat_table.h)
 //
 // Each term has a weight in percent, fitted to game results by
 // arimaa_eval_fit (tune/eval_fit.cpp); the score is their weighted sum.
@@ -48,12 +51,17 @@ std::vector<std::string> eval_lines(const Position& p);
 // score is the sum of term x percent / 100, each rounded on its own.
 // `goal` is the stoppable threat, `unstoppable` the one no defence stops
 // (one of the two is 0). All zero in the setup phase.
-constexpr int kNumEvalTerms = 15;
+constexpr int kNumEvalTerms = 16;
 inline constexpr const char* kEvalTermNames[kNumEvalTerms] = {
-    "material", "traps", "frozen",   "danger", "elephant", "pieces",  "rabbits",    "runways",
-    "race",     "goal",  "hostages", "frames", "captures", "threats", "unstoppable"};
+    "material", "traps", "frozen",   "danger", "elephant", "pieces",  "rabbits",     "runways",
+    "race",     "goal",  "hostages", "frames", "captures", "threats", "unstoppable", "pressure"};
 std::array<int, kNumEvalTerms> eval_terms(const Position& p);
 std::array<int, kNumEvalTerms> eval_term_percents();
+
+// Trap control of each trap (index 0..3 = c3, f3, c6, f6) by each colour:
+// pieces beside it count twice their weight, one square further once (the
+// elephant 12, camel 8, horse 6, dog 4, cat 3, rabbit 2).
+void trap_controls(const Position& p, int control[4][2]);
 
 // Material only (HarLog, centi-rabbits) for colour c minus the other.
 int material_balance(const Position& p, int c);

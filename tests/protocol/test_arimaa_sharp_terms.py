@@ -25,26 +25,17 @@ sys.path[:0] = [HERE, SCRIPTS]
 
 import arimaa_sharp_terms as st  # noqa: E402
 from enginepipe import require, run_tests  # noqa: E402
+from sharp_standin import write_sharp_dev  # noqa: E402
 
 TERMS = os.path.join(SCRIPTS, "arimaa_sharp_terms.py")
 POSITIONS = os.path.join(os.path.dirname(HERE), "data", "arimaa", "game-positions-30.txt")
 
-FAKE_SHARP = r'''#!/usr/bin/env python3
-import os, random, re, subprocess, sys
-assert sys.argv[1] == "evalPos"
-records = [r.split() for r in open(sys.argv[2]).read().split(";") if r.strip()]
-fens = [f"{board} {turn[-1]} {turn[:-1]}" for board, turn in records]
-script = "ugi\nsetoption name Game value arimaa\n" + "".join(f"position fen {f}\neval\n" for f in fens) + "quit\n"
-out = subprocess.run([os.environ["LUDUS_UNDER_TEST"]], input=script, capture_output=True, text=True).stdout
-rng = random.Random(7)
-print(sys.argv[2] + " rev")
-for i, chunk in enumerate(out.split("ludus evaluation for")[1:]):
-    t = {m.group(1): int(m.group(2)) for m in re.finditer(r"info string ([a-z]+) (-?\d+)", chunk)}
-    print(f"{i}-----\n---Eval (mainpla = n )-----")
-    print(f"Material: {10 * (t['material'] + 2 * t['traps'])} EMHH emhh")
-    print(f"ThreatScore: {rng.randint(-500, 500)}")
-    print(f"Final Score: {10 * t['total']}")
-'''
+# The stand-in's terms: a mix of two of ludus's terms, random numbers, ludus's score.
+STANDIN_TERMS = [
+    'print(f"Material: {10 * (t[\'material\'] + 2 * t[\'traps\'])} EMHH emhh")',
+    'print(f"ThreatScore: {rng.randint(-500, 500)}")',
+    'print(f"Final Score: {10 * t[\'total\']}")',
+]
 
 
 def test_least_squares_on_a_synthetic_set(path):
@@ -59,10 +50,7 @@ def test_least_squares_on_a_synthetic_set(path):
 
 def test_terms_against_a_stand_in(path):
     with tempfile.TemporaryDirectory() as tmp:
-        fake = os.path.join(tmp, "sharp-dev")
-        with open(fake, "w", encoding="utf-8") as f:
-            f.write(FAKE_SHARP)
-        os.chmod(fake, 0o755)
+        fake = write_sharp_dev(tmp, STANDIN_TERMS)
         fens = os.path.join(tmp, "fens.txt")
         with open(POSITIONS, encoding="utf-8") as src, open(fens, "w", encoding="utf-8") as dst:
             dst.writelines(line.split(" | ")[0] + "\n" for line in src if line.strip())
