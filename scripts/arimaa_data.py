@@ -262,15 +262,22 @@ def static_threat_labels(binary, fens, timeout):
     return eval_pos(binary, fens, timeout, threat_grids)
 
 
-def searched_score(engine, fen, depth, timeout, who):
-    """An AEI engine's search of the position afresh, to `depth` steps: its
-    last score for the side to move (Gold, the board mirrored for Silver).
-    `who` names the game or the caller in the error."""
+def fresh_search(engine, fen, depth, timeout):
+    """An AEI engine's search of the position afresh, to `depth` steps
+    (Gold to move: the board mirrored for Silver): its `bestmove` line and
+    every line it printed, that one last."""
     engine.send("newgame")
     engine.setoption("depth", depth)
     engine.send(f"setposition g [{mirrored_board(fen)}]")
     engine.send("go")
-    _, _, seen = engine.wait_for(lambda line: line.startswith("bestmove"), timeout)
+    _, line, seen = engine.wait_for(lambda l: l.startswith("bestmove"), timeout)
+    return line, seen
+
+
+def searched_score(engine, fen, depth, timeout, who):
+    """fresh_search's last score for the side to move. `who` names the game
+    or the caller in the error."""
+    _, seen = fresh_search(engine, fen, depth, timeout)
     score = engine_score(seen)
     if score is None:
         raise SystemExit(f"{who}: the engine reported no score for {fen}")
@@ -289,13 +296,9 @@ def mirrored_move(move):
 
 
 def searched_move(engine, fen, depth, timeout, who):
-    """An AEI engine's choice in the position, searched afresh as by
-    searched_score, in UGI notation (steps joined by commas)."""
-    engine.send("newgame")
-    engine.setoption("depth", depth)
-    engine.send(f"setposition g [{mirrored_board(fen)}]")
-    engine.send("go")
-    _, line, _ = engine.wait_for(lambda l: l.startswith("bestmove"), timeout)
+    """fresh_search's move in the real board, in UGI notation (steps
+    joined by commas)."""
+    line, _ = fresh_search(engine, fen, depth, timeout)
     move = line.split(None, 1)[1] if len(line.split()) > 1 else ""
     if not move:
         raise SystemExit(f"{who}: no move in {fen}")

@@ -91,6 +91,27 @@ def result_after(result, mover):
     return 1 if (result == "p1win") == (mover == "g") else -1
 
 
+def play_move(referee, fen, move, who):
+    """The referee (UGI ludus) plays `move` in `fen`: the FEN after it and
+    the game's result (`query result`). A move it refuses is an error,
+    `who` naming whose move it was."""
+    referee.send(f"position fen {fen} moves {move}")
+    errors = [line for line in referee.sync() if line.startswith("info string error")]
+    if errors:
+        raise SystemExit(f"{who} {move} in {fen}: {errors[0]}")
+    return referee.query("fen"), referee.query("result")
+
+
+def mean_and_error(values):
+    """The mean of the values and its standard error (0 for one value)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, sd / math.sqrt(n)
+
+
 def clipped(x):
     return max(-LOSS_CLIP, min(LOSS_CLIP, x))
 
@@ -118,11 +139,9 @@ def cmd_compare(paths):
         if len(shared) < 2:
             print(f"{path}: fewer than 2 positions shared with {paths[0]}")
             continue
-        diffs = [clipped(other[f]) - clipped(base[f]) for f in shared]
-        mean = sum(diffs) / len(diffs)
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        mean, error = mean_and_error([clipped(other[f]) - clipped(base[f]) for f in shared])
         print(f"{path}: {summary([other[f] for f in shared])}; against {paths[0]} on these "
-              f"{len(shared)}: {mean:+.1f} +- {sd / math.sqrt(len(diffs)):.1f}")
+              f"{len(shared)}: {mean:+.1f} +- {error:.1f}")
     return 0
 
 
@@ -152,12 +171,8 @@ def cmd_grade(args):
                 engine.send(f"position fen {fen}")
                 engine.sync()
                 move, _, _ = engine.go(f"movetime {args.movetime}", args.timeout)
-                referee.send(f"position fen {fen} moves {move}")
-                errors = [line for line in referee.sync() if line.startswith("info string error")]
-                if errors:
-                    raise SystemExit(f"the engine's move {move} in {fen}: {errors[0]}")
-                after_fen = referee.query("fen")
-                result = result_after(referee.query("result"), fen.split()[1])
+                after_fen, result = play_move(referee, fen, move, "the engine's move")
+                result = result_after(result, fen.split()[1])
                 if result > 0:
                     after = -before  # the move won: nothing lost
                 elif result < 0:

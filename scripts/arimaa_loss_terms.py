@@ -27,7 +27,6 @@ finds nothing its static evaluation did not already count.
 """
 
 import argparse
-import math
 import os
 import shlex
 import sys
@@ -48,24 +47,9 @@ def read_moves(path):
 
 
 def after_move(referee, fen, move):
-    """The FEN after `move` (UGI notation, steps joined by commas), or None
-    when the move ends the game. A move the referee refuses is an error."""
-    referee.send(f"position fen {fen} moves {move}")
-    errors = [line for line in referee.sync() if line.startswith("info string error")]
-    if errors:
-        raise SystemExit(f"the move {move} in {fen}: {errors[0]}")
-    if referee.query("result") != "none":
-        return None
-    return referee.query("fen")
-
-
-def mean_and_error(values):
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, sd / math.sqrt(n)
+    """The FEN after `move` (UGI notation), or None when it ends the game."""
+    after, result = arimaa_grade.play_move(referee, fen, move, "the move")
+    return after if result == "none" else None
 
 
 def main(argv=None):
@@ -109,7 +93,7 @@ def main(argv=None):
         if not pairs:
             raise SystemExit(f"{path}: no position to compare (every move ends the game)")
         columns.append((path, len(pairs), left_out,
-                        [mean_and_error([mine[j] - ref[j] for mine, ref in pairs]) for j in range(len(names))]))
+                        [arimaa_grade.mean_and_error([mine[j] - ref[j] for mine, ref in pairs]) for j in range(len(names))]))
         totals[path] = {fen: terms[f][-1] - terms[reference[fen]][-1] for fen, f in after[path] if f and reference[fen]}
     print("centi-rabbits a move given away to the opponent by Sharp's static terms, "
           "against the grader's own move (mean +- standard error)")
@@ -122,7 +106,7 @@ def main(argv=None):
     for path in args.files[1:]:
         shared = [fen for fen in totals[path] if fen in base]
         if shared:
-            mean, error = mean_and_error([totals[path][fen] - base[fen] for fen in shared])
+            mean, error = arimaa_grade.mean_and_error([totals[path][fen] - base[fen] for fen in shared])
             print(f"{path}: total against {args.files[0]} on the {len(shared)} positions both grade: "
                   f"{mean:+.1f} +- {error:.1f}")
     return 0

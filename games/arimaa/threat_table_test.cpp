@@ -22,18 +22,21 @@ int cell_of(int distance, int guards, int band, int walk, int beside_frozen, boo
          (own_side ? 1 : 0);
 }
 
-int cell_at(const Position& p, int c, int sq) {
+// What the evaluation computes once for all its terms and passes in.
+struct Shared {
   int control[4][2];
-  trap_controls(p, control);
-  const Bitboard frozen_of[2] = {frozen(p, kGold), frozen(p, kSilver)};
-  return threat_cell(p, c, sq, control, frozen_of);
+  Bitboard frozen_of[2];
+  explicit Shared(const Position& p) : frozen_of{frozen(p, kGold), frozen(p, kSilver)} { trap_controls(p, control); }
+};
+
+int cell_at(const Position& p, int c, int sq) {
+  const Shared s(p);
+  return threat_cell(p, c, sq, s.control, s.frozen_of);
 }
 
 int threats_on(const Position& p, int c) {
-  int control[4][2];
-  trap_controls(p, control);
-  const Bitboard frozen_of[2] = {frozen(p, kGold), frozen(p, kSilver)};
-  return learned_threats(p, c, control, frozen_of);
+  const Shared s(p);
+  return learned_threats(p, c, s.control, s.frozen_of);
 }
 
 constexpr int kA3 = 16, kB3 = 17, kD3 = 19, kB5 = 33, kA8 = 56;
