@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""scripts/arimaa_data.py and arimaa_eval_fit end to end.
+"""scripts/arimaa_data.py, arimaa_eval_fit and arimaa_move_fit end to end.
 
 Tiny shards of `ludus` (AEI) against the random AEI engine, with a short
 turn limit: the shards split the run's game numbers (1/2 plays games 1
 and 3, 2/2 game 2), a shard that exists is resumed without playing its
 games again, the parts merge into one file that aei_match.py reads back,
-and the fitter reads the merged records, replays every game and reports
-its fit.
+and the fitters read the merged records, replay every game and report
+their fits (arimaa_move_fit: one player's turns against the others).
 Run: python3 tests/protocol/test_arimaa_data.py <path-to-ludus>
 """
 
@@ -82,6 +82,27 @@ def test_shards_resume_merge_and_fit(path):
         require(re.search(r"^kTermPercent = \{(-?\d+, )+-?\d+\};$", proc.stdout, re.M), "the weights line",
                 proc.stdout)
         require("held-out loss" in proc.stdout, "a held-out error", proc.stdout)
+
+        # The move fit: ludus's turns of the same games, each against the
+        # position's other turns (one held out of three games).
+        mover = os.path.join(os.path.dirname(path), "arimaa_move_fit")
+        proc = subprocess.run([mover, "--holdout", "3", "--player", "ludus", merged], capture_output=True,
+                              text=True, timeout=600)
+        require(proc.returncode == 0, "arimaa_move_fit failed", proc.stdout + proc.stderr)
+        m = re.search(r"^(\d+) games \(0 skipped.*?, (\d+) positions, (\d+) of them held out", proc.stdout, re.M)
+        # ludus moves Gold in games 1 and 3, Silver in game 2; a position
+        # with a turn that ends the game is left out.
+        ludus_turns = sum(sum(1 for i in range(4, len(g["moves"]))
+                              if (i % 2 == 0) == (g["tags"]["White"] == "ludus")) for g in games)
+        require(m and m.group(1) == "3" and 0 < int(m.group(2)) <= ludus_turns, f"at most {ludus_turns} choices",
+                proc.stdout)
+        require(re.search(r"^kTermPercent = \{(-?\d+, )+-?\d+\};$", proc.stdout, re.M), "the move fit's weights",
+                proc.stdout)
+        require(re.search(r"^fitted +train log-likelihood -?\d+\.\d+ first [\d.]+% \| held-out", proc.stdout, re.M),
+                "the move fit's report", proc.stdout)
+        proc = subprocess.run([mover, "--player", "nobody", merged], capture_output=True, text=True, timeout=120)
+        require(proc.returncode == 1 and " 0 positions" in proc.stdout, "no choices of an absent player",
+                proc.stdout + proc.stderr)
 
         # Labels: every turn start from turn 3 of the shard's games, scored
         # by an engine (ludus itself here, searching 2 steps).

@@ -62,6 +62,8 @@
 #include "games/arimaa/eval.h"
 #include "games/arimaa/notation.h"
 #include "games/arimaa/tune/logistic_fit.h"
+#include "games/arimaa/tune/fit_args.h"
+#include "games/arimaa/tune/records.h"
 
 using namespace ludus;
 using namespace ludus::arimaa;
@@ -86,57 +88,6 @@ int usage() {
                "       records.txt ...\n"
                "       arimaa_eval_fit --scores [--scale CR] [the options above] labels.txt ...\n");
   return 2;
-}
-
-struct Game {
-  std::vector<std::string> turns;  // AEI moves, setups first
-  int winner = -1;                 // 0 Gold, 1 Silver
-};
-
-// The roundrobin record format (scripts/aei_match.py's parse_records).
-std::vector<Game> read_records(const std::string& path, bool& ok) {
-  std::vector<Game> games;
-  std::ifstream in(path);
-  ok = static_cast<bool>(in);
-  Game cur;
-  bool open = false;
-  static const std::regex turn_line(R"(^(\d+)([gswb])(?:\s+(.*))?$)");
-  std::string line;
-  auto close = [&] {
-    if (open && cur.winner >= 0 && cur.turns.size() > 2) games.push_back(cur);
-    cur = Game{};
-    open = false;
-  };
-  while (std::getline(in, line)) {
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (line.empty()) continue;
-    if (line[0] == '[') {
-      if (open && (cur.winner >= 0 || !cur.turns.empty())) close();
-      open = true;
-      continue;
-    }
-    open = true;
-    if (line == "1-0" || line == "0-1") {
-      cur.winner = line == "1-0" ? 0 : 1;
-      close();
-      continue;
-    }
-    std::smatch m;
-    if (!std::regex_match(line, m, turn_line)) continue;
-    std::istringstream items(m[3].str());
-    std::string item, token;
-    while (items >> item) {
-      if (item == "resigns" || item == "lost") continue;
-      if (item == "takeback") {
-        token.clear();
-        if (!cur.turns.empty()) cur.turns.pop_back();
-        break;
-      }
-      token += (token.empty() ? "" : ",") + item;
-    }
-    if (!token.empty()) cur.turns.push_back(token);
-  }
-  return games;
 }
 
 // The features of a position: its unweighted terms in rabbits and, with
@@ -246,33 +197,17 @@ int main(int argc, char** argv) {
     else if (a == "--squares") squares = true;
     else if (a == "--scores") scores = true;
     else if (a == "--scale") scale = std::atof(value().c_str());
-    else if (a == "--fixed") {
-      fixed_names.clear();
-      std::stringstream ss(value());
-      for (std::string t; std::getline(ss, t, ',');)
-        if (!t.empty()) fixed_names.push_back(t);
-    } else if (a.rfind("--", 0) == 0) return usage();
+    else if (a == "--fixed") fixed_names = comma_list(value());
+    else if (a.rfind("--", 0) == 0) return usage();
     else files.push_back(a);
   }
   if (files.empty()) return usage();
-  if (fold < 0) fold = holdout - 1;
-  if (holdout > 0 && fold >= holdout) {
-    std::fprintf(stderr, "--fold must be below --holdout\n");
-    return 2;
-  }
+  if (!holdout_fold(holdout, fold)) return 2;
   const int features = kTerms + (squares ? kSquareFeatures : 0);
   const int bias = features;  // the last parameter
 
   std::vector<bool> is_free(features + 1, true);
-  for (const std::string& f : fixed_names) {
-    const auto* it = std::find_if(std::begin(kEvalTermNames), std::end(kEvalTermNames),
-                                  [&](const char* n) { return f == n; });
-    if (it == std::end(kEvalTermNames)) {
-      std::fprintf(stderr, "--fixed: no term %s\n", f.c_str());
-      return 2;
-    }
-    is_free[it - std::begin(kEvalTermNames)] = false;
-  }
+  if (!fix_terms(fixed_names, is_free)) return 2;
 
   if (!(scale > 0)) {
     std::fprintf(stderr, "--scale must be positive\n");

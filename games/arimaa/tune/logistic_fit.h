@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace ludus::arimaa::logistic {
@@ -95,6 +96,35 @@ inline bool solve(std::vector<double> a, std::vector<double>& b, int n) {
   return true;
 }
 
+// The indices of the free parameters.
+inline std::vector<std::size_t> free_indices(const std::vector<bool>& free) {
+  std::vector<std::size_t> idx;
+  for (std::size_t k = 0; k < free.size(); ++k)
+    if (free[k]) idx.push_back(k);
+  return idx;
+}
+
+// A Newton step's line search: w moves to w + scale * step on the weights
+// idx, scale halving from 1 until `objective` (to minimise) falls below
+// `current`, which it then holds. Returns whether it fell by more than
+// 1e-10 (no: the fit has converged). Shared with choice_fit.h.
+template <class Objective>
+bool step_halving(std::vector<double>& w, const std::vector<std::size_t>& idx, const std::vector<double>& step,
+                  double& current, Objective&& objective) {
+  for (double scale = 1.0; scale > 1e-6; scale /= 2) {
+    std::vector<double> trial = w;
+    for (std::size_t a = 0; a < idx.size(); ++a) trial[idx[a]] += scale * step[a];
+    const double v = objective(trial);
+    if (v < current) {
+      const bool moved = current - v > 1e-10;
+      w = std::move(trial);
+      current = v;
+      return moved;
+    }
+  }
+  return false;
+}
+
 // The training objective: mean log loss plus the pull towards `prior`
 // (l2 on the free feature weights, kRidge on every free parameter, the
 // bias included, so that results the features separate exactly still
@@ -127,9 +157,7 @@ inline double objective(const std::vector<Sample>& data, const std::vector<doubl
 inline void fit(const std::vector<Sample>& data, std::vector<double>& w, const std::vector<bool>& free,
                 const std::vector<double>& prior, double l2) {
   const std::size_t bias = w.size() - 1;
-  std::vector<std::size_t> idx;
-  for (std::size_t k = 0; k < w.size(); ++k)
-    if (free[k]) idx.push_back(k);
+  const std::vector<std::size_t> idx = free_indices(free);
   const int n = static_cast<int>(idx.size());
   if (!n) return;
   double current = objective(data, w, free, prior, l2);
@@ -163,20 +191,11 @@ inline void fit(const std::vector<Sample>& data, std::vector<double>& w, const s
       hess[a * n + a] += 2 * pull;
     }
     if (!solve(hess, grad, n)) return;
-    // Halve the step until the objective falls.
-    bool moved = false;
-    for (double scale = 1.0; scale > 1e-6; scale /= 2) {
-      std::vector<double> trial = w;
-      for (int a = 0; a < n; ++a) trial[idx[a]] -= scale * grad[a];
-      const double v = objective(data, trial, free, prior, l2);
-      if (v < current) {
-        moved = current - v > 1e-10;
-        w = trial;
-        current = v;
-        break;
-      }
-    }
-    if (!moved) break;
+    for (double& g : grad) g = -g;  // the step goes against the gradient
+    if (!step_halving(w, idx, grad, current, [&](const std::vector<double>& t) {
+          return objective(data, t, free, prior, l2);
+        }))
+      break;
   }
 }
 

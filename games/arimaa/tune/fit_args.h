@@ -1,0 +1,52 @@
+// Command-line pieces the Arimaa weight fitters share (eval_fit.cpp,
+// move_fit.cpp): the --fixed term list and the --holdout/--fold pair.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/arimaa/eval.h"
+
+namespace ludus::arimaa {
+
+// "goal,unstoppable" -> {"goal", "unstoppable"} (empty items dropped).
+inline std::vector<std::string> comma_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string t; std::getline(ss, t, ',');)
+    if (!t.empty()) out.push_back(t);
+  return out;
+}
+
+// Marks the evaluation terms named in `names` as not free (is_free is
+// indexed like kEvalTermNames); false, with a message, for a name that is
+// no term.
+inline bool fix_terms(const std::vector<std::string>& names, std::vector<bool>& is_free) {
+  for (const std::string& f : names) {
+    const auto* it = std::find_if(std::begin(kEvalTermNames), std::end(kEvalTermNames),
+                                  [&](const char* n) { return f == n; });
+    if (it == std::end(kEvalTermNames)) {
+      std::fprintf(stderr, "--fixed: no term %s\n", f.c_str());
+      return false;
+    }
+    is_free[it - std::begin(kEvalTermNames)] = false;
+  }
+  return true;
+}
+
+// The held-out fold: the last one unless --fold named one; false, with a
+// message, when it is not below --holdout.
+inline bool holdout_fold(int holdout, int& fold) {
+  if (fold < 0) fold = holdout - 1;
+  if (holdout > 0 && fold >= holdout) {
+    std::fprintf(stderr, "--fold must be below --holdout\n");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace ludus::arimaa
