@@ -53,16 +53,14 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "games/arimaa/arimaa.h"
 #include "games/arimaa/eval.h"
 #include "games/arimaa/notation.h"
-#include "games/arimaa/tune/logistic_fit.h"
 #include "games/arimaa/tune/fit_args.h"
+#include "games/arimaa/tune/logistic_fit.h"
 #include "games/arimaa/tune/records.h"
 
 using namespace ludus;

@@ -45,7 +45,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <unordered_set>
