@@ -178,34 +178,32 @@ void report(const char* name, const std::vector<Sample>& data, const std::vector
 }  // namespace
 
 int main(int argc, char** argv) {
-  int holdout = 10, fold = -1, min_turn = 3;
-  double l2 = 0.001, scale = 300;
+  FitArgs args;
+  args.holdout = 10;
+  args.fixed = {"unstoppable"};
+  double scale = 300;
   bool squares = false, scores = false;
-  std::vector<std::string> fixed_names = {"unstoppable"}, files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
       if (i + 1 >= argc) std::exit(usage());
       return argv[++i];
     };
-    if (a == "--holdout") holdout = std::atoi(value().c_str());
-    else if (a == "--fold") fold = std::atoi(value().c_str());
-    else if (a == "--l2") l2 = std::atof(value().c_str());
-    else if (a == "--min-turn") min_turn = std::atoi(value().c_str());
-    else if (a == "--squares") squares = true;
+    if (a == "--squares") squares = true;
     else if (a == "--scores") scores = true;
     else if (a == "--scale") scale = std::atof(value().c_str());
-    else if (a == "--fixed") fixed_names = comma_list(value());
-    else if (a.rfind("--", 0) == 0) return usage();
-    else files.push_back(a);
+    else if (!args.take(a, value)) return usage();
   }
-  if (files.empty()) return usage();
-  if (!holdout_fold(holdout, fold)) return 2;
+  if (args.files.empty()) return usage();
+  if (!holdout_fold(args.holdout, args.fold)) return 2;
+  const int holdout = args.holdout, fold = args.fold, min_turn = args.min_turn;
+  const double l2 = args.l2;
+  const std::vector<std::string>& files = args.files;
   const int features = kTerms + (squares ? kSquareFeatures : 0);
   const int bias = features;  // the last parameter
 
   std::vector<bool> is_free(features + 1, true);
-  if (!fix_terms(fixed_names, is_free)) return 2;
+  if (!fix_terms(args.fixed, is_free)) return 2;
 
   if (!(scale > 0)) {
     std::fprintf(stderr, "--scale must be positive\n");

@@ -1,9 +1,11 @@
 // Command-line pieces the Arimaa weight fitters share (eval_fit.cpp,
-// move_fit.cpp): the --fixed term list and the --holdout/--fold pair.
+// move_fit.cpp): the options both take, the --fixed term list and the
+// --holdout/--fold pair.
 #pragma once
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <sstream>
 #include <string>
@@ -48,5 +50,26 @@ inline bool holdout_fold(int holdout, int& fold) {
   }
   return true;
 }
+
+// The options both fitters take; each sets its own defaults.
+struct FitArgs {
+  int holdout = 5, fold = -1, min_turn = 3;
+  double l2 = 0.001;
+  std::vector<std::string> fixed, files;
+  // Takes `a` if it is --holdout, --fold, --l2, --min-turn or --fixed
+  // (its value read by value()) or a file name; false for any other
+  // "--" option.
+  template <class Value>
+  bool take(const std::string& a, Value&& value) {
+    if (a == "--holdout") holdout = std::atoi(value().c_str());
+    else if (a == "--fold") fold = std::atoi(value().c_str());
+    else if (a == "--l2") l2 = std::atof(value().c_str());
+    else if (a == "--min-turn") min_turn = std::atoi(value().c_str());
+    else if (a == "--fixed") fixed = comma_list(value());
+    else if (a.rfind("--", 0) == 0) return false;
+    else files.push_back(a);
+    return true;
+  }
+};
 
 }  // namespace ludus::arimaa

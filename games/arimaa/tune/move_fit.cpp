@@ -167,30 +167,28 @@ void report(const char* name, const std::vector<Choice>& data, const std::vector
 }  // namespace
 
 int main(int argc, char** argv) {
-  int holdout = 5, fold = -1, min_turn = 3, threads = 2;
-  double l2 = 0.003;
+  FitArgs args;
+  args.l2 = 0.003;
+  args.fixed = {"goal", "unstoppable"};
+  int threads = 2;
   std::string player;
-  std::vector<std::string> fixed_names = {"goal", "unstoppable"}, files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
       if (i + 1 >= argc) std::exit(usage());
       return argv[++i];
     };
-    if (a == "--holdout") holdout = std::atoi(value().c_str());
-    else if (a == "--fold") fold = std::atoi(value().c_str());
-    else if (a == "--l2") l2 = std::atof(value().c_str());
-    else if (a == "--min-turn") min_turn = std::atoi(value().c_str());
-    else if (a == "--threads") threads = std::max(1, std::atoi(value().c_str()));
+    if (a == "--threads") threads = std::max(1, std::atoi(value().c_str()));
     else if (a == "--player") player = value();
-    else if (a == "--fixed") fixed_names = comma_list(value());
-    else if (a.rfind("--", 0) == 0) return usage();
-    else files.push_back(a);
+    else if (!args.take(a, value)) return usage();
   }
-  if (files.empty()) return usage();
-  if (!holdout_fold(holdout, fold)) return 2;
+  if (args.files.empty()) return usage();
+  if (!holdout_fold(args.holdout, args.fold)) return 2;
+  const int holdout = args.holdout, fold = args.fold, min_turn = args.min_turn;
+  const double l2 = args.l2;
+  const std::vector<std::string>& files = args.files;
   std::vector<bool> is_free(kTerms, true);
-  if (!fix_terms(fixed_names, is_free)) return 2;
+  if (!fix_terms(args.fixed, is_free)) return 2;
 
   std::vector<Game> games;
   for (const std::string& path : files) {
