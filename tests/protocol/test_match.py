@@ -2,7 +2,7 @@
 
 Checks the records (one JSON line per game, every move legal for a separate
 referee, the result the referee's), the summary, adjudication of an engine
-that plays an illegal move, SPRT stopping early, shards merging into one
+that plays an illegal move, SPRT stopping early (and not on a short streak), shards merging into one
 report, and --resume continuing a stopped match.
 Run: python3 tests/protocol/test_match.py <path-to-ludus>
 """
@@ -117,6 +117,23 @@ def test_illegal_move_loses_and_sprt_stops(path):
         games = read_records(records)
         require(len(games) == n and all(g["reason"] == "illegal move" for g in games), "reason recorded", out)
         require(all(g["moves"][-1] == "a1" for g in games), "the illegal move is in the record", out)
+
+
+def test_sprt_needs_more_than_a_short_streak(path):
+    # The ratio of the normal approximation with one win and one loss of
+    # prior: a streak of six losses does not decide [0, 25] (the exact
+    # Bernoulli ratio of six losses is -0.45), a long one does, and a long
+    # even match leans to neither bound.
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    import match as match_script
+    sprt = {"elo0": 0.0, "elo1": 25.0, "alpha": 0.05, "beta": 0.05}
+    lo, hi = match_script.sprt_bounds(sprt)
+    short = match_script.sprt_llr(0, 0, 6, sprt)
+    require(lo < short < 0, f"0-6: LLR {short:.2f} inside ({lo:.2f}, {hi:.2f})")
+    require(match_script.sprt_llr(0, 0, 60, sprt) < lo, "0-60 accepts H0")
+    require(match_script.sprt_llr(60, 0, 0, sprt) > hi, "60-0 accepts H1")
+    even = match_script.sprt_llr(200, 0, 200, sprt)
+    require(lo < even < 0, f"200-200: LLR {even:.2f} leans to H0, within the bounds")
 
 
 def test_shards_merge_into_one_report(path):
