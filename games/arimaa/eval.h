@@ -24,6 +24,8 @@
 //   pressure   threats to pieces two turns ahead: for each piece near a
 //              trap the enemy controls, a share of its value learned
 //              from Sharp's per-piece threat values (threat_table.h)
+//   placement  each piece's square by its rank (the enemy pieces stronger
+//              than it), a table learned from Sharp's moves (placement.h)
 //
 // Each term has a weight in percent, fitted to game results by
 // arimaa_eval_fit (tune/eval_fit.cpp); the score is their weighted sum.
@@ -51,10 +53,11 @@ std::vector<std::string> eval_lines(const Position& p);
 // score is the sum of term x percent / 100, each rounded on its own.
 // `goal` is the stoppable threat, `unstoppable` the one no defence stops
 // (one of the two is 0). All zero in the setup phase.
-constexpr int kNumEvalTerms = 16;
+constexpr int kNumEvalTerms = 17;
 inline constexpr const char* kEvalTermNames[kNumEvalTerms] = {
     "material", "traps", "frozen",   "danger", "elephant", "pieces",  "rabbits",     "runways",
-    "race",     "goal",  "hostages", "frames", "captures", "threats", "unstoppable", "pressure"};
+    "race",     "goal",  "hostages", "frames", "captures", "threats", "unstoppable", "pressure",
+    "placement"};
 std::array<int, kNumEvalTerms> eval_terms(const Position& p);
 std::array<int, kNumEvalTerms> eval_term_percents();
 

@@ -100,6 +100,17 @@ def test_shards_resume_merge_and_fit(path):
                 proc.stdout)
         require(re.search(r"^fitted +train log-likelihood -?\d+\.\d+ first [\d.]+% \| held-out", proc.stdout, re.M),
                 "the move fit's report", proc.stdout)
+        # With --placement the table is fitted too and written in the form
+        # of placement_table_data.inc: 8 classes of 32 squares.
+        table = os.path.join(tmp, "placement.inc")
+        proc = subprocess.run([mover, "--holdout", "3", "--player", "ludus", "--placement", "--table", table, merged],
+                              capture_output=True, text=True, timeout=600)
+        require(proc.returncode == 0 and "placement table" in proc.stdout, "the placement fit", proc.stdout + proc.stderr)
+        rows = [line.rstrip("\n").split(",") for line in open(table, encoding="utf-8")]
+        require(len(rows) == 8 and all(len(r) == 33 and r[32] == "" and all(re.fullmatch(r"-?\d+", v) for v in r[:32])
+                                       for r in rows), "the table's 8 rows of 32 entries", open(table).read())
+        require(re.search(r"^kTermPercent = \{(-?\d+, ){16}100\};$", proc.stdout, re.M), "placement at 100%",
+                proc.stdout)
         proc = subprocess.run([mover, "--player", "nobody", merged], capture_output=True, text=True, timeout=120)
         require(proc.returncode == 1 and " 0 positions" in proc.stdout, "no choices of an absent player",
                 proc.stdout + proc.stderr)

@@ -86,6 +86,9 @@ inline void fit(const std::vector<Choice>& data, std::vector<double>& w, const s
     // Gradient and Hessian of the mean log-likelihood: per position,
     // x_0 - E[x] and -(E[x x^T] - E[x] E[x]^T) under the softmax.
     std::vector<double> grad(n, 0.0), hess(static_cast<std::size_t>(n) * n, 0.0);
+    std::vector<double> mean(n, 0.0);
+    std::vector<char> touched(n, 0);
+    std::vector<int> nz, used;
     std::size_t count = 0;
     for (const Choice& c : data) {
       if (c.held_out || c.x.size() < 2) continue;
@@ -95,19 +98,31 @@ inline void fit(const std::vector<Choice>& data, std::vector<double>& w, const s
       for (std::size_t j = 0; j < c.x.size(); ++j) mx = std::max(mx, z[j] = score(w, c.x[j]) + c.offset[j]);
       double sum = 0;
       for (double& v : z) sum += (v = std::exp(v - mx));
-      std::vector<double> mean(n, 0.0), second(static_cast<std::size_t>(n) * n, 0.0);
+      // Only a candidate's nonzero features add to the sums: with the
+      // features taken relative to the move played (move_fit.cpp) most of
+      // a wide vector is zero.
+      used.clear();
       for (std::size_t j = 0; j < c.x.size(); ++j) {
         const double p = z[j] / sum;
-        for (int a = 0; a < n; ++a) {
+        nz.clear();
+        for (int a = 0; a < n; ++a)
+          if (c.x[j][idx[a]] != 0.0f) nz.push_back(a);
+        for (std::size_t u = 0; u < nz.size(); ++u) {
+          const int a = nz[u];
           const double xa = c.x[j][idx[a]];
+          if (!touched[a]) touched[a] = 1, used.push_back(a);
           mean[a] += p * xa;
-          for (int b = a; b < n; ++b) second[a * n + b] += p * xa * c.x[j][idx[b]];
+          for (std::size_t v = u; v < nz.size(); ++v) hess[a * n + nz[v]] += p * xa * c.x[j][idx[nz[v]]];
         }
       }
-      for (int a = 0; a < n; ++a) {
-        grad[a] += c.x[0][idx[a]] - mean[a];
-        for (int b = a; b < n; ++b) hess[a * n + b] += second[a * n + b] - mean[a] * mean[b];
+      for (int a = 0; a < n; ++a) grad[a] += c.x[0][idx[a]];
+      std::sort(used.begin(), used.end());
+      for (std::size_t u = 0; u < used.size(); ++u) {
+        const int a = used[u];
+        grad[a] -= mean[a];
+        for (std::size_t v = u; v < used.size(); ++v) hess[a * n + used[v]] -= mean[a] * mean[used[v]];
       }
+      for (int a : used) mean[a] = 0, touched[a] = 0;
     }
     if (!count) return;
     // The step solves (H / count + 2 l2) d = grad / count - 2 l2 (w - prior).

@@ -3,7 +3,8 @@
 // player chose, where arimaa_eval_fit fits them to results or scores.
 //
 //   arimaa_move_fit [--player sharp] [--holdout 5] [--fold 4] [--l2 0.003]
-//       [--fixed goal,unstoppable] [--min-turn 3] [--threads 2] records.txt ...
+//       [--fixed goal,unstoppable] [--min-turn 3] [--threads 2]
+//       [--placement [--table placement_table_data.inc]] records.txt ...
 //
 // Input: game records in the roundrobin format (tune/records.h). Every
 // turn start from --min-turn on whose mover is --player (the White tag
@@ -38,6 +39,15 @@
 // and the fitted ones; last, the fitted weights as the kTermPercent line,
 // material's kept (it anchors the centi-rabbit scale of the search's
 // margins).
+//
+// With --placement the fit also learns the placement term's table
+// (placement.h): each cell's count (the mover's pieces in it less the
+// opponent's) is a feature of its own, pulled towards the current table,
+// and the placement term itself, their weighted sum, is left out. The
+// report adds the fitted table, printed by class and rank, and --table
+// writes it in the form of games/arimaa/placement_table_data.inc; the
+// kTermPercent line then gives placement 100 (the table carries its
+// weight).
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -52,6 +62,7 @@
 
 #include "games/arimaa/arimaa.h"
 #include "games/arimaa/eval.h"
+#include "games/arimaa/placement.h"
 #include "games/arimaa/turngen.h"
 #include "games/arimaa/tune/choice_fit.h"
 #include "games/arimaa/tune/fit_args.h"
@@ -64,13 +75,14 @@ using namespace ludus::arimaa::choice;
 namespace {
 
 constexpr int kTerms = kNumEvalTerms;
+constexpr int kPlacementIndex = kNumEvalTerms - 1;  // "placement", the last term
 constexpr int kTop = 32;     // the current evaluation's first candidates
 constexpr int kRandom = 48;  // drawn from the rest
 
 int usage() {
   std::fprintf(stderr,
                "usage: arimaa_move_fit [--player NAME] [--holdout N] [--fold F] [--l2 X] [--fixed term,term]\n"
-               "       [--min-turn T] [--threads N] records.txt ...\n");
+               "       [--min-turn T] [--threads N] [--placement [--table FILE]] records.txt ...\n");
   return 2;
 }
 
@@ -86,11 +98,27 @@ Position after_turn(const Position& p, const std::vector<Move>& turn) {
   return c;
 }
 
+// With --placement, the placement table's cells (placement.h) follow the
+// terms: the mover's pieces in each cell less the opponent's.
+bool g_placement = false;
+
 std::vector<float> features(const Position& c) {
   const auto t = eval_terms(c);
-  std::vector<float> x(kTerms);
+  std::vector<float> x(kTerms + (g_placement ? kPlacementCells : 0));
   for (int k = 0; k < kTerms; ++k) x[k] = -t[k] / 100.0f;
+  if (g_placement) {
+    const auto n = placement_counts(c, c.side ^ 1);
+    for (int k = 0; k < kPlacementCells; ++k) x[kTerms + k] = static_cast<float>(n[k]);
+  }
   return x;
+}
+
+// Every candidate's features less the played turn's: the softmax is the
+// same, and the vectors are mostly zero (a turn moves a few pieces),
+// which the fit skips (choice_fit.h).
+void relative_to_played(Choice& c) {
+  for (std::size_t j = c.x.size(); j-- > 0;)
+    for (std::size_t k = 0; k < c.x[j].size(); ++k) c.x[j][k] -= c.x[0][k];
 }
 
 // The choice at p of the turn `played`; false when the position is left
@@ -129,6 +157,7 @@ bool make_choice(const Position& p, const std::vector<Move>& played, std::mt1993
     out.x.push_back(features(others[pool[j]].second));
     out.offset.push_back(static_cast<float>(std::log(static_cast<double>(rest) / draws)));
   }
+  relative_to_played(out);
   return true;
 }
 
@@ -171,7 +200,7 @@ int main(int argc, char** argv) {
   args.l2 = 0.003;
   args.fixed = {"goal", "unstoppable"};
   int threads = 2;
-  std::string player;
+  std::string player, table_out;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -180,6 +209,8 @@ int main(int argc, char** argv) {
     };
     if (a == "--threads") threads = std::max(1, std::atoi(value().c_str()));
     else if (a == "--player") player = value();
+    else if (a == "--placement") g_placement = true;
+    else if (a == "--table") table_out = value();
     else if (!args.take(a, value)) return usage();
   }
   if (args.files.empty()) return usage();
@@ -187,8 +218,13 @@ int main(int argc, char** argv) {
   const int holdout = args.holdout, fold = args.fold, min_turn = args.min_turn;
   const double l2 = args.l2;
   const std::vector<std::string>& files = args.files;
+  if (!table_out.empty() && !g_placement) return usage();
+  const int width = kTerms + (g_placement ? kPlacementCells : 0);
   std::vector<bool> is_free(kTerms, true);
   if (!fix_terms(args.fixed, is_free)) return 2;
+  // The cells stand in for the placement term, whose value they add up to.
+  if (g_placement) is_free[kPlacementIndex] = false;
+  is_free.resize(width, true);
 
   std::vector<Game> games;
   for (const std::string& path : files) {
@@ -242,8 +278,10 @@ int main(int argc, char** argv) {
   std::vector<double> kfit = {1.0};
   fit(scored, kfit, {true}, kfit, 0.0);
   const double k = kfit[0];
-  std::vector<double> current(kTerms);
+  std::vector<double> current(width);
   for (int t = 0; t < kTerms; ++t) current[t] = k * pct[t] / 100.0;
+  // The cells' prior: the current table, which the placement term weighs.
+  for (int j = kTerms; j < width; ++j) current[j] = k * pct[kPlacementIndex] / 100.0 * placement_table_entry(j - kTerms) / 100.0;
   std::printf("k = %.4f per rabbit of the current score\n", k);
   report("current", data, current);
 
@@ -254,10 +292,36 @@ int main(int argc, char** argv) {
   std::printf("\nterm         current%%  fitted%%  (weight per rabbit: current, fitted)\n");
   std::vector<int> out(kTerms);
   for (int t = 0; t < kTerms; ++t) out[t] = is_free[t] ? static_cast<int>(std::lround(pct[0] * w[t] / w[0])) : pct[t];
+  if (g_placement) out[kPlacementIndex] = 100;
   std::printf("kTermPercent = {");
   for (int t = 0; t < kTerms; ++t) std::printf("%d%s", out[t], t + 1 < kTerms ? ", " : "};\n");
   for (int t = 0; t < kTerms; ++t)
     std::printf("%-12s %7d %8d   %.4f %.4f%s\n", kEvalTermNames[t], pct[t], out[t], current[t], w[t],
                 is_free[t] ? "" : " (fixed)");
+  if (g_placement) {
+    // The cells in centi-rabbits of the score at material's percent.
+    const double per_rabbit = w[0] / (pct[0] / 100.0);
+    std::vector<int> table(kPlacementCells);
+    for (int j = 0; j < kPlacementCells; ++j) table[j] = static_cast<int>(std::lround(100 * w[kTerms + j] / per_rabbit));
+    std::printf("\nplacement table (centi-rabbits; a row a class, 0-6 stronger enemy pieces then rabbits; ranks 1-8 from\n"
+                "the piece's own side, files a-d folded)\n");
+    for (int cls = 0; cls < kPlacementClasses; ++cls)
+      for (int r = 0; r < 8; ++r) {
+        for (int f = 0; f < 4; ++f) std::printf("%5d", table[cls * kPlacementSquares + r * 4 + f]);
+        std::printf(r == 7 ? "\n\n" : " |");
+      }
+    if (!table_out.empty()) {
+      FILE* f = std::fopen(table_out.c_str(), "w");
+      if (!f) {
+        std::fprintf(stderr, "cannot write %s\n", table_out.c_str());
+        return 1;
+      }
+      for (int cls = 0; cls < kPlacementClasses; ++cls) {
+        for (int sq = 0; sq < kPlacementSquares; ++sq) std::fprintf(f, "%d,", table[cls * kPlacementSquares + sq]);
+        std::fprintf(f, "\n");
+      }
+      std::fclose(f);
+    }
+  }
   return 0;
 }
