@@ -194,8 +194,7 @@ int main(int argc, char** argv) {
     else if (a == "--scale") scale = std::atof(value().c_str());
     else if (!args.take(a, value)) return usage();
   }
-  if (args.files.empty()) return usage();
-  if (!holdout_fold(args.holdout, args.fold)) return 2;
+  if (const int rc = args.check(usage)) return rc;
   const int holdout = args.holdout, fold = args.fold, min_turn = args.min_turn;
   const double l2 = args.l2;
   const std::vector<std::string>& files = args.files;

@@ -70,6 +70,13 @@ struct FitArgs {
     else files.push_back(a);
     return true;
   }
+  // After the options: 0 when files were given and the fold is valid (a
+  // fold of -1 becomes the last), else the exit code (`usage` prints the
+  // tool's usage and returns it).
+  int check(int (*usage)()) {
+    if (files.empty()) return usage();
+    return holdout_fold(holdout, fold) ? 0 : 2;
+  }
 };
 
 }  // namespace ludus::arimaa

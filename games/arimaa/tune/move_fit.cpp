@@ -98,15 +98,14 @@ Position after_turn(const Position& p, const std::vector<Move>& turn) {
   return c;
 }
 
-// With --placement, the placement table's cells (placement.h) follow the
-// terms: the mover's pieces in each cell less the opponent's.
-bool g_placement = false;
-
-std::vector<float> features(const Position& c) {
+// With `placement` (--placement), the placement table's cells
+// (placement.h) follow the terms: the mover's pieces in each cell less the
+// opponent's.
+std::vector<float> features(const Position& c, bool placement) {
   const auto t = eval_terms(c);
-  std::vector<float> x(kTerms + (g_placement ? kPlacementCells : 0));
+  std::vector<float> x(kTerms + (placement ? kPlacementCells : 0));
   for (int k = 0; k < kTerms; ++k) x[k] = -t[k] / 100.0f;
-  if (g_placement) {
+  if (placement) {
     const auto n = placement_counts(c, c.side ^ 1);
     for (int k = 0; k < kPlacementCells; ++k) x[kTerms + k] = static_cast<float>(n[k]);
   }
@@ -123,7 +122,8 @@ void relative_to_played(Choice& c) {
 
 // The choice at p of the turn `played`; false when the position is left
 // out (a turn ends the game, or fewer than two distinct turns).
-bool make_choice(const Position& p, const std::vector<Move>& played, std::mt19937_64& rng, Choice& out) {
+bool make_choice(const Position& p, const std::vector<Move>& played, bool placement, std::mt19937_64& rng,
+                 Choice& out) {
   const Position chosen = after_turn(p, played);
   if (Arimaa::outcome(chosen) != Outcome::Ongoing) return false;
   std::vector<std::vector<Move>> turns;
@@ -140,10 +140,10 @@ bool make_choice(const Position& p, const std::vector<Move>& played, std::mt1993
   const int top = std::min<int>(kTop, static_cast<int>(others.size()));
   std::partial_sort(others.begin(), others.begin() + top, others.end(),
                     [](const auto& a, const auto& b) { return a.first > b.first; });
-  out.x = {features(chosen)};
+  out.x = {features(chosen, placement)};
   out.offset = {0.0f};
   for (int j = 0; j < top; ++j) {
-    out.x.push_back(features(others[j].second));
+    out.x.push_back(features(others[j].second, placement));
     out.offset.push_back(0.0f);
   }
   const std::size_t rest = others.size() - top;
@@ -154,7 +154,7 @@ bool make_choice(const Position& p, const std::vector<Move>& played, std::mt1993
   for (int j = 0; j < draws; ++j) {
     std::uniform_int_distribution<std::size_t> pick(j, rest - 1);
     std::swap(pool[j], pool[pick(rng)]);
-    out.x.push_back(features(others[pool[j]].second));
+    out.x.push_back(features(others[pool[j]].second, placement));
     out.offset.push_back(static_cast<float>(std::log(static_cast<double>(rest) / draws)));
   }
   relative_to_played(out);
@@ -163,7 +163,7 @@ bool make_choice(const Position& p, const std::vector<Move>& played, std::mt1993
 
 // A game's choices, replayed from its record; false if a turn does not
 // parse (the game is skipped).
-bool game_choices(const Game& g, std::size_t index, const std::string& player, int min_turn, bool held_out,
+bool game_choices(const Game& g, std::size_t index, const std::string& player, int min_turn, bool held_out, bool placement,
                   std::vector<Choice>& out) {
   Arimaa::Config cfg;
   Position p = Arimaa::start(cfg);
@@ -177,7 +177,7 @@ bool game_choices(const Game& g, std::size_t index, const std::string& player, i
     if (i >= 2 && turn >= min_turn && Arimaa::outcome(p) == Outcome::Ongoing &&
         (player.empty() || mover == player)) {
       Choice c;
-      if (make_choice(p, moves, rng, c)) {
+      if (make_choice(p, moves, placement, rng, c)) {
         c.held_out = held_out;
         out.push_back(std::move(c));
       }
@@ -201,6 +201,7 @@ int main(int argc, char** argv) {
   args.fixed = {"goal", "unstoppable"};
   int threads = 2;
   std::string player, table_out;
+  bool placement = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -209,25 +210,21 @@ int main(int argc, char** argv) {
     };
     if (a == "--threads") threads = std::max(1, std::atoi(value().c_str()));
     else if (a == "--player") player = value();
-    else if (a == "--placement") g_placement = true;
+    else if (a == "--placement") placement = true;
     else if (a == "--table") table_out = value();
     else if (!args.take(a, value)) return usage();
   }
-  if (args.files.empty()) return usage();
-  if (!holdout_fold(args.holdout, args.fold)) return 2;
-  const int holdout = args.holdout, fold = args.fold, min_turn = args.min_turn;
-  const double l2 = args.l2;
-  const std::vector<std::string>& files = args.files;
-  if (!table_out.empty() && !g_placement) return usage();
-  const int width = kTerms + (g_placement ? kPlacementCells : 0);
+  if (const int rc = args.check(usage)) return rc;
+  if (!table_out.empty() && !placement) return usage();
+  const int width = kTerms + (placement ? kPlacementCells : 0);
   std::vector<bool> is_free(kTerms, true);
   if (!fix_terms(args.fixed, is_free)) return 2;
   // The cells stand in for the placement term, whose value they add up to.
-  if (g_placement) is_free[kPlacementIndex] = false;
+  if (placement) is_free[kPlacementIndex] = false;
   is_free.resize(width, true);
 
   std::vector<Game> games;
-  for (const std::string& path : files) {
+  for (const std::string& path : args.files) {
     bool ok = false;
     std::vector<Game> gs = read_records(path, ok);
     if (!ok) {
@@ -245,8 +242,9 @@ int main(int argc, char** argv) {
   for (int t = 0; t < threads; ++t)
     pool.emplace_back([&] {
       for (std::size_t i; (i = next++) < games.size();) {
-        const bool held_out = holdout > 0 && static_cast<int>(i % static_cast<std::size_t>(holdout)) == fold;
-        parsed[i] = game_choices(games[i], i, player, min_turn, held_out, per_game[i]);
+        const bool held_out =
+            args.holdout > 0 && static_cast<int>(i % static_cast<std::size_t>(args.holdout)) == args.fold;
+        parsed[i] = game_choices(games[i], i, player, args.min_turn, held_out, placement, per_game[i]);
       }
     });
   for (std::thread& th : pool) th.join();
@@ -286,19 +284,19 @@ int main(int argc, char** argv) {
   report("current", data, current);
 
   std::vector<double> w = current;
-  fit(data, w, is_free, current, l2);
+  fit(data, w, is_free, current, args.l2);
   report("fitted", data, w);
 
   std::printf("\nterm         current%%  fitted%%  (weight per rabbit: current, fitted)\n");
   std::vector<int> out(kTerms);
   for (int t = 0; t < kTerms; ++t) out[t] = is_free[t] ? static_cast<int>(std::lround(pct[0] * w[t] / w[0])) : pct[t];
-  if (g_placement) out[kPlacementIndex] = 100;
+  if (placement) out[kPlacementIndex] = 100;
   std::printf("kTermPercent = {");
   for (int t = 0; t < kTerms; ++t) std::printf("%d%s", out[t], t + 1 < kTerms ? ", " : "};\n");
   for (int t = 0; t < kTerms; ++t)
     std::printf("%-12s %7d %8d   %.4f %.4f%s\n", kEvalTermNames[t], pct[t], out[t], current[t], w[t],
                 is_free[t] ? "" : " (fixed)");
-  if (g_placement) {
+  if (placement) {
     // The cells in centi-rabbits of the score at material's percent.
     const double per_rabbit = w[0] / (pct[0] / 100.0);
     std::vector<int> table(kPlacementCells);
