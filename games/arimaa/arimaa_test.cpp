@@ -1016,6 +1016,16 @@ TEST_CASE("arimaa: the opponent's capture threat for its next turn") {
   // see: Silver's camel on h6 comes to g7 beside Gold's horse on f7 (two
   // steps) and pushes it onto the trap f6 (two more): 3/10 of 300.
   CHECK(eval_term("7r/5H2/7m/8/8/8/8/R7 g 10", "threats") == -90);
+  // Steps of the turn already spent leave fewer to parry the threat: a
+  // tenth more of the material for each, 4/10 of the cat after one step
+  // and 6/10 after three.
+  Position later = fen("7r/2Cd4/8/8/8/8/8/R7 g 10");
+  for (const int steps : {1, 3}) {
+    later.steps = static_cast<std::uint8_t>(steps);
+    const auto lines = eval_lines(later);
+    CHECK(std::find(lines.begin(), lines.end(), "threats " + std::to_string(-150 * (3 + steps) / 10)) !=
+          lines.end());
+  }
 }
 
 TEST_CASE("arimaa: the lazy evaluation leaves out the goal-defence search when a stoppable threat already fails low") {

@@ -18,7 +18,8 @@
 //   goal       the opponent's goal threat for its next turn, as good as a
 //              lost game when no sequence of steps left stops it
 //   threats    3/10 of the best capture the opponent could make in its
-//              next turn were the side to move to pass now
+//              next turn were the side to move to pass now, a tenth more
+//              for each step of the turn already spent
 //   hostages   enemy pieces held frozen next to a trap we control
 //   frames     enemy pieces framed on a trap by their last supporter
 //   pressure   threats to pieces two turns ahead: for each piece near a
