@@ -3,11 +3,13 @@
 #include <algorithm>
 
 #include "engine/game_concept.h"
+#include "games/arimaa/capture.h"
 #include "games/arimaa/eval.h"
 #include "games/arimaa/eval_seed.h"
 #include "games/arimaa/goal.h"
 #include "games/arimaa/notation.h"
 #include "games/arimaa/setups.h"
+#include "games/arimaa/step_features.h"
 #include "games/arimaa/turngen.h"
 
 namespace ludus {
@@ -143,30 +145,12 @@ std::uint64_t Arimaa::count_turns(const Position& pos) {
   return arimaa::count_turns(pos);
 }
 
-namespace {
-// The colour whose piece a step moves, and whether the step captures: the
-// trap rule applied to the moved piece's colour on the bitboards alone.
-struct StepEffect {
-  int mover_color;
-  int captured_type;  // kNoType if none
-};
-StepEffect step_effect(const Position& p, Move m) {
-  const int from = m.from(), to = m.to();
-  const int c = p.color_at(from);
-  const Bitboard own = (p.color[c] & ~bit(from)) | bit(to);
-  const Bitboard dead = kTraps & own & ~adj(own);
-  if (!dead) return {c, kNoType};
-  const int sq = lsb(dead);
-  return {c, sq == to ? p.type_at(from) : p.type_at(sq)};
-}
-}  // namespace
-
 int Arimaa::order_hint(const Position& pos, Move m) {
   if (!m.is_step()) return 0;
   const StepEffect e = step_effect(pos, m);
   int v = 0;
   if (e.captured_type != kNoType) {
-    const int value = piece_value(pos, e.mover_color, e.captured_type);
+    const int value = kPieceValue[e.captured_type];
     v += e.mover_color == pos.side ? -value / 2 : value;
   }
   const int from = m.from();

@@ -588,8 +588,6 @@ int material_balance(const Position& p, int c) {
   return static_cast<int>(std::lround((harlog_side(p, c) - harlog_side(p, c ^ 1)) * mat().scale));
 }
 
-int piece_value(const Position&, int, int t) { return kPieceValue[t]; }
-
 // No score lies outside this window: the exact evaluation.
 Score evaluate(const Position& p) {
   return evaluate_within(p, std::numeric_limits<Score>::min(), std::numeric_limits<Score>::max());

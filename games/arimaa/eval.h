@@ -69,8 +69,5 @@ void trap_controls(const Position& p, int control[4][2]);
 
 // Material only (HarLog, centi-rabbits) for colour c minus the other.
 int material_balance(const Position& p, int c);
-// Value of one piece of type t of colour c in the current position
-// (centi-rabbits), used by move ordering.
-int piece_value(const Position& p, int c, int t);
 
 }  // namespace ludus::arimaa

@@ -222,14 +222,10 @@ int main(int argc, char** argv) {
       games = game_index.size();
       continue;
     }
-    bool ok = false;
-    const std::vector<Game> gs = read_records(path, ok);
-    if (!ok) {
-      std::fprintf(stderr, "cannot read %s\n", path.c_str());
-      return 1;
-    }
+    std::vector<Game> gs;
+    if (!read_all_records({path}, gs)) return 1;
     for (const Game& g : gs) {
-      const bool held_out = holdout > 0 && static_cast<int>(games % static_cast<std::size_t>(holdout)) == fold;
+      const bool held_out = held_out_game(games, holdout, fold);
       if (game_samples(g, min_turn, held_out, squares, data)) ++games;
       else ++skipped;
     }

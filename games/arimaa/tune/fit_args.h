@@ -1,5 +1,5 @@
 // Command-line pieces the Arimaa weight fitters share (eval_fit.cpp,
-// move_fit.cpp): the options both take, the --fixed term list and the
+// move_fit.cpp, order_fit.cpp): the options they take, the --fixed term list and the
 // --holdout/--fold pair.
 #pragma once
 

@@ -165,26 +165,16 @@ bool make_choice(const Position& p, const std::vector<Move>& played, bool placem
 // parse (the game is skipped).
 bool game_choices(const Game& g, std::size_t index, const std::string& player, int min_turn, bool held_out, bool placement,
                   std::vector<Choice>& out) {
-  Arimaa::Config cfg;
-  Position p = Arimaa::start(cfg);
   std::mt19937_64 rng(index + 1);
-  for (std::size_t i = 0; i < g.turns.size(); ++i) {
-    std::vector<Move> moves;
-    std::vector<std::string> warnings;
-    if (!Arimaa::parse_turn_lenient(p, g.turns[i], moves, warnings)) return false;
-    const int turn = static_cast<int>(i / 2) + 1;
-    const std::string& mover = p.side == kGold ? g.gold : g.silver;
-    if (i >= 2 && turn >= min_turn && Arimaa::outcome(p) == Outcome::Ongoing &&
-        (player.empty() || mover == player)) {
-      Choice c;
-      if (make_choice(p, moves, placement, rng, c)) {
-        c.held_out = held_out;
-        out.push_back(std::move(c));
-      }
+  return replay_record(g, [&](const Position& p, int turn, const std::string& mover, const std::vector<Move>& moves) {
+    if (turn < 2 || turn < min_turn || Arimaa::outcome(p) != Outcome::Ongoing || (!player.empty() && mover != player))
+      return;
+    Choice c;
+    if (make_choice(p, moves, placement, rng, c)) {
+      c.held_out = held_out;
+      out.push_back(std::move(c));
     }
-    for (Move m : moves) p = Arimaa::play(p, m);
-  }
-  return true;
+  });
 }
 
 void report(const char* name, const std::vector<Choice>& data, const std::vector<double>& w) {
@@ -224,15 +214,7 @@ int main(int argc, char** argv) {
   is_free.resize(width, true);
 
   std::vector<Game> games;
-  for (const std::string& path : args.files) {
-    bool ok = false;
-    std::vector<Game> gs = read_records(path, ok);
-    if (!ok) {
-      std::fprintf(stderr, "cannot read %s\n", path.c_str());
-      return 1;
-    }
-    games.insert(games.end(), gs.begin(), gs.end());
-  }
+  if (!read_all_records(args.files, games)) return 1;
   // Each game's choices on its own (thousands of candidate turns a
   // position), in input order whatever thread made them.
   std::vector<std::vector<Choice>> per_game(games.size());
@@ -242,8 +224,7 @@ int main(int argc, char** argv) {
   for (int t = 0; t < threads; ++t)
     pool.emplace_back([&] {
       for (std::size_t i; (i = next++) < games.size();) {
-        const bool held_out =
-            args.holdout > 0 && static_cast<int>(i % static_cast<std::size_t>(args.holdout)) == args.fold;
+        const bool held_out = held_out_game(i, args.holdout, args.fold);
         parsed[i] = game_choices(games[i], i, player, args.min_turn, held_out, placement, per_game[i]);
       }
     });
