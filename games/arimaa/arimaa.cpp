@@ -158,7 +158,7 @@ int Arimaa::order_hint(const Position& pos, Move m) {
   if (e.mover_color != pos.side) {
     v += 20;  // pushes and pulls: the tactical steps
   } else if (t == kRabbit) {
-    const int rank = pos.side == kGold ? rank_of(from) : 7 - rank_of(from);
+    const int rank = rank_from_home(pos.side, from);
     if (m.dir() == (pos.side == kGold ? kNorth : kSouth)) v += rank * rank;  // runs towards the goal
   } else if (t == kElephant) {
     v += 8;

@@ -68,6 +68,8 @@ struct AdjTable {
 };
 inline constexpr AdjTable kAdj{};
 constexpr int rank_of(int sq) { return sq >> 3; }
+// The rank of sq counted from colour c's home row (0) towards its goal (7).
+constexpr int rank_from_home(int c, int sq) { return c == kGold ? rank_of(sq) : 7 - rank_of(sq); }
 constexpr int file_of(int sq) { return sq & 7; }
 
 // Zobrist keys.

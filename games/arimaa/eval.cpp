@@ -383,7 +383,7 @@ void side_terms(const Position& p, int c, bool to_move, const int control[4][2],
   const int forward = c == kGold ? kNorth : kSouth;
   for (Bitboard b = p.pieces(c, kRabbit); b; b &= b - 1) {
     const int sq = lsb(b);
-    const int rank = c == kGold ? rank_of(sq) : 7 - rank_of(sq);
+    const int rank = rank_from_home(c, sq);
     int v = kRabbitRank[rank] * phase / 16 + kRabbitFile[file_of(sq)];
     if (kAdj.v[sq] & own) v += 2 + rank;
     if (rank >= 4) {

@@ -98,7 +98,7 @@ SeedTerms seed_terms(const Position& p) {
       for (Bitboard b = p.pieces(c, ty); b; b &= b - 1) pos += kPst[ty][pst_index(c, lsb(b))];
     for (Bitboard b = p.pieces(c, kRabbit) & adj(p.color[c]); b; b &= b - 1) {
       const int sq = lsb(b);
-      pos += kRabbitAlly[c == kGold ? rank_of(sq) : 7 - rank_of(sq)];
+      pos += kRabbitAlly[rank_from_home(c, sq)];
     }
     t.position[c] = pos;
     // f3: trap control, doubled so that the 0.5 weights stay integers.

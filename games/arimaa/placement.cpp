@@ -15,7 +15,7 @@ constexpr int kTable[kPlacementCells] = {
 // The square from colour c's side (rank 0 its home row) with the files
 // folded: rank * 4 + the file's distance from the nearer edge.
 int own_square(int c, int sq) {
-  const int rank = c == kGold ? rank_of(sq) : 7 - rank_of(sq);
+  const int rank = rank_from_home(c, sq);
   const int file = file_of(sq);
   return rank * 4 + std::min(file, 7 - file);
 }

@@ -6,23 +6,12 @@ namespace ludus::arimaa {
 
 namespace {
 
-constexpr int kForwardDir[2] = {kNorth, kSouth};
-constexpr Bitboard kHomeTraps[2] = {bit(18) | bit(21), bit(42) | bit(45)};
+// Each colour's traps: those of its own half (c3 and f3 are Gold's).
+constexpr Bitboard kHomeTraps[2] = {kTraps & rank_bb(2), kTraps & rank_bb(5)};
+static_assert(kHomeTraps[kGold] == (bit(18) | bit(21)) && kHomeTraps[kSilver] == (bit(42) | bit(45)));
 constexpr Bitboard kTrapSides = adj(kTraps);
 
-int rank_from_home(int c, int sq) { return c == kGold ? rank_of(sq) : 7 - rank_of(sq); }
-
 }  // namespace
-
-StepEffect step_effect(const Position& p, Move m) {
-  const int from = m.from(), to = m.to();
-  const int c = p.color_at(from);
-  const Bitboard own = (p.color[c] & ~bit(from)) | bit(to);
-  const Bitboard dead = kTraps & own & ~adj(own);
-  if (!dead) return {c, kNoType};
-  const int sq = lsb(dead);
-  return {c, sq == to ? p.type_at(from) : p.type_at(sq)};
-}
 
 int step_features(const Position& p, Move m, FeatureValue (&out)[kMaxStepFeatures]) {
   int n = 0;
@@ -46,13 +35,14 @@ int step_features(const Position& p, Move m, FeatureValue (&out)[kMaxStepFeature
     return n;
   }
   add(kStepToRank + t * 8 + rank_from_home(us, to), 100);
-  if (m.dir() == kForwardDir[us]) {
+  // kBackward (board.h) is each colour's direction towards its home.
+  if (m.dir() == kBackward[them]) {
     if (t != kRabbit) add(kStepForward, 100);
-  } else if (m.dir() == kForwardDir[them]) {
+  } else if (m.dir() == kBackward[us]) {
     add(kStepBackward, 100);
   }
   if (kTrapSides & bit(to)) add((adj(kHomeTraps[us]) & bit(to)) ? kStepHomeTrapSide : kStepEnemyTrapSide, 100);
-  if (kTraps & bit(to) && e.captured_type == kNoType) add(kStepOntoTrap, 100);
+  if ((kTraps & bit(to)) && e.captured_type == kNoType) add(kStepOntoTrap, 100);
   if (kTrapSides & bit(from)) add(kStepLeavesTrapSide, 100);
   const Bitboard around = kAdj.v[to] & ~bit(from);
   if (around & p.stronger(them, t + 1)) add(kStepNextToStronger, 100);

@@ -41,7 +41,17 @@ struct StepEffect {
   int mover_color;
   int captured_type;
 };
-StepEffect step_effect(const Position& p, Move m);
+// Inline: the search's ordering, quiet-step test and quiescence call it on
+// every step they look at.
+inline StepEffect step_effect(const Position& p, Move m) {
+  const int from = m.from(), to = m.to();
+  const int c = p.color_at(from);
+  const Bitboard own = (p.color[c] & ~bit(from)) | bit(to);
+  const Bitboard dead = kTraps & own & ~adj(own);
+  if (!dead) return {c, kNoType};
+  const int sq = lsb(dead);
+  return {c, sq == to ? p.type_at(from) : p.type_at(sq)};
+}
 
 // The nonzero features of move m at p (a step or the end of the turn;
 // other moves have none): out[0..n) as (feature, value in hundredths).

@@ -107,7 +107,7 @@ bool replay_record(const Game& g, Visit&& visit) {
     std::vector<Move> moves;
     std::vector<std::string> warnings;
     if (!Arimaa::parse_turn_lenient(p, g.turns[i], moves, warnings)) return false;
-    visit(static_cast<const Position&>(p), static_cast<int>(i / 2) + 1, p.side == kGold ? g.gold : g.silver, moves);
+    visit(p, static_cast<int>(i / 2) + 1, p.side == kGold ? g.gold : g.silver, moves);
     for (Move m : moves) p = Arimaa::play(p, m);
   }
   return true;
